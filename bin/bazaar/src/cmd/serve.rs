@@ -1,0 +1,86 @@
+//! `bazaar serve`: migrate, then serve the API and the web site on one port.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use bazaar_api::{ApiConfig, AppState};
+
+use crate::config::{Config, parse_listen};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Address to listen on [default: 127.0.0.1:8080].
+    #[arg(long, env = "BAZAAR_LISTEN", value_name = "IP:PORT")]
+    pub listen: Option<String>,
+    /// Public base URL of the site, used in sitemaps and link previews
+    /// [default: http://<listen address>].
+    #[arg(long, env = "BAZAAR_PUBLIC_URL", value_name = "URL")]
+    pub public_url: Option<String>,
+    /// The exported web site to serve [default: ./web/out when it exists].
+    #[arg(long, env = "BAZAAR_WEB_DIR", value_name = "DIR")]
+    pub web_dir: Option<PathBuf>,
+}
+
+pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
+    let listen = args.listen.or(config.file_listen.clone()).unwrap_or_else(|| "127.0.0.1:8080".into());
+    let addr = parse_listen(&listen)?;
+    let public_url = args
+        .public_url
+        .or(config.file_public_url.clone())
+        .unwrap_or_else(|| format!("http://{addr}"))
+        .trim_end_matches('/')
+        .to_owned();
+    if !(public_url.starts_with("http://") || public_url.starts_with("https://")) {
+        anyhow::bail!("invalid public URL '{public_url}': it must start with http:// or https://");
+    }
+    let web_dir = match args.web_dir.or(config.file_web_dir.clone()) {
+        Some(dir) if dir.join("index.html").is_file() => Some(dir),
+        Some(dir) => anyhow::bail!("the web directory {} has no index.html: build the site first (see README)", dir.display()),
+        None => Some(PathBuf::from("web/out")).filter(|d| d.join("index.html").is_file()),
+    };
+    if web_dir.is_none() {
+        tracing::warn!("no built web site found (web/out); serving the API only");
+    }
+
+    let db = config.connect_migrated().await?;
+    let media_dir = config.media_dir();
+    std::fs::create_dir_all(&media_dir)
+        .with_context(|| format!("cannot create the media directory {}", media_dir.display()))?;
+    let state = AppState::new(db.clone(), ApiConfig { public_url: public_url.clone(), web_dir, media_dir });
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .with_context(|| format!("cannot listen on {addr}"))?;
+    tracing::info!(
+        listen = %addr,
+        public_url = %public_url,
+        database = %bazaar_db::redact_url(&config.database_url()),
+        "bazaar is serving"
+    );
+    eprintln!("bazaar is serving on http://{addr} (API docs at http://{addr}/api/docs)");
+    axum::serve(listener, bazaar_api::app(state))
+        .with_graceful_shutdown(shutdown_signal())
+        .await
+        .context("the server stopped with an error")?;
+    db.close().await;
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            s.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutting down");
+}

@@ -1,0 +1,83 @@
+//! The `bazaar` binary: one subcommand per file in `cmd/`, each wiring crates together.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod cmd;
+mod config;
+
+use config::GlobalArgs;
+
+/// bazaar — a multi-vendor store: REST API, web site and job workers in one binary.
+#[derive(Debug, Parser)]
+#[command(name = "bazaar", version, about, long_about = None, propagate_version = true)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve the API and the web site on one port (migrates the database first).
+    Serve(cmd::serve::Args),
+    /// Run background job workers only (scale-out mode).
+    Worker(cmd::worker::Args),
+    /// Import products from bazaar's JSON or CSV format.
+    Import(cmd::import::Args),
+    /// Load the demo data in seeds/, or generate a synthetic catalogue.
+    Seed(cmd::seed::Args),
+    /// Apply pending database migrations and exit.
+    Migrate(cmd::migrate::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("error: cannot start the async runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = runtime.block_on(async move {
+        let config = config::Config::load(&cli.global, &cli.command)?;
+        config::init_tracing(&config, matches!(cli.command, Command::Serve(_)));
+        match cli.command {
+            Command::Serve(args) => cmd::serve::run(args, config).await,
+            Command::Worker(args) => cmd::worker::run(args, config).await,
+            Command::Import(args) => cmd::import::run(args, config).await,
+            Command::Seed(args) => cmd::seed::run(args, config).await,
+            Command::Migrate(args) => cmd::migrate::run(args, config).await,
+        }
+    });
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::*;
+
+    #[test]
+    fn verify_cli() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn help_lists_every_subcommand() {
+        let help = Cli::command().render_long_help().to_string();
+        for name in ["serve", "worker", "import", "seed", "migrate"] {
+            assert!(help.contains(name), "{name} missing from --help");
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! The one error type at the edge, rendered as
+//! `{"error": {"code": "snake_case", "message": "…", "fields": {…}}}`.
+
+use std::collections::BTreeMap;
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use bazaar_db::DbError;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+pub type ApiResult<T> = Result<T, ApiError>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("{message}")]
+    BadRequest { message: String, fields: BTreeMap<String, String> },
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("{0}")]
+    Unavailable(String),
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl ApiError {
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        ApiError::BadRequest { message: message.into(), fields: BTreeMap::new() }
+    }
+
+    /// A 400 naming the offending parameter.
+    pub fn bad_field(field: &str, message: impl Into<String>) -> Self {
+        let message = message.into();
+        ApiError::BadRequest { fields: BTreeMap::from([(field.to_owned(), message.clone())]), message }
+    }
+
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn code(&self) -> &'static str {
+        match self {
+            ApiError::BadRequest { .. } => "bad_request",
+            ApiError::NotFound(_) => "not_found",
+            ApiError::Conflict(_) => "conflict",
+            ApiError::Unavailable(_) => "unavailable",
+            ApiError::Internal(_) => "internal",
+        }
+    }
+}
+
+impl From<DbError> for ApiError {
+    fn from(e: DbError) -> Self {
+        match e {
+            DbError::NotFound => ApiError::NotFound("Not found".into()),
+            DbError::Conflict(m) => ApiError::Conflict(m),
+            other => ApiError::Internal(other.to_string()),
+        }
+    }
+}
+
+/// The error body every failing call returns.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    pub error: ErrorDetail,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorDetail {
+    /// Stable machine-readable code, e.g. `not_found`.
+    pub code: String,
+    /// A sentence for people.
+    pub message: String,
+    /// Per-field messages, when a field is at fault.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub fields: BTreeMap<String, String>,
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        let code = self.code().to_owned();
+        let message = match &self {
+            // Internal details are logged once here and never sent to the client.
+            ApiError::Internal(detail) => {
+                tracing::error!(error.detail = %detail, "request failed");
+                "Something went wrong on our side. Please try again.".to_owned()
+            }
+            other => other.to_string(),
+        };
+        let fields = match self {
+            ApiError::BadRequest { fields, .. } => fields,
+            _ => BTreeMap::new(),
+        };
+        (status, Json(ErrorBody { error: ErrorDetail { code, message, fields } })).into_response()
+    }
+}

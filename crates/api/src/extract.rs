@@ -1,0 +1,35 @@
+//! Extractors whose rejections use the API's error shape.
+
+use axum::extract::{FromRequestParts, Path, Query};
+use axum::http::request::Parts;
+use serde::de::DeserializeOwned;
+
+use crate::ApiError;
+
+/// Query parameters; a malformed query string is a 400 in the API's error shape.
+pub struct ApiQuery<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for ApiQuery<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        Query::<T>::from_request_parts(parts, state)
+            .await
+            .map(|Query(v)| ApiQuery(v))
+            .map_err(|e| ApiError::bad_request(format!("Invalid query string: {}", e.body_text())))
+    }
+}
+
+/// Path parameters; a malformed one is a 400 in the API's error shape.
+pub struct ApiPath<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for ApiPath<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        Path::<T>::from_request_parts(parts, state)
+            .await
+            .map(|Path(v)| ApiPath(v))
+            .map_err(|e| ApiError::bad_request(format!("Invalid path: {}", e.body_text())))
+    }
+}

@@ -1,0 +1,67 @@
+//! bazaar's HTTP surface: the REST API under `/api/v1`, its OpenAPI document, health
+//! probes, and the statically exported web site with server-written SEO for product and
+//! store pages.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use axum::Router;
+use bazaar_db::Db;
+
+mod error;
+mod extract;
+pub mod openapi;
+mod routes;
+mod views;
+mod web;
+
+pub use error::{ApiError, ApiResult};
+
+/// Settings the API needs beyond the database.
+#[derive(Debug, Clone)]
+pub struct ApiConfig {
+    /// Absolute base URL the site is reached at, without a trailing slash
+    /// (`https://shop.example`), for sitemaps and link previews.
+    pub public_url: String,
+    /// The exported web site (`web/out`); `None` serves the API alone.
+    pub web_dir: Option<PathBuf>,
+    /// Uploaded and seeded media, served under `/media/`.
+    pub media_dir: PathBuf,
+}
+
+/// Everything a handler can reach. Cheap to clone.
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub config: Arc<ApiConfig>,
+}
+
+impl AppState {
+    pub fn new(db: Db, config: ApiConfig) -> Self {
+        Self { db, config: Arc::new(config) }
+    }
+}
+
+/// The whole application: API, docs, probes, media and the web site.
+pub fn app(state: AppState) -> Router {
+    let (api, openapi) = routes::api_router().split_for_parts();
+    let openapi = openapi::finish(openapi);
+    Router::new()
+        .merge(api)
+        .merge(routes::health::router())
+        .merge(openapi::docs_router(openapi))
+        .merge(web::router())
+        .with_state(state)
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(1024 * 1024))
+        .layer(
+            tower_http::trace::TraceLayer::new_for_http()
+                .make_span_with(
+                    tower_http::trace::DefaultMakeSpan::new().level(tracing::Level::INFO),
+                )
+                .on_response(
+                    tower_http::trace::DefaultOnResponse::new()
+                        .level(tracing::Level::INFO)
+                        .latency_unit(tower_http::LatencyUnit::Micros),
+                ),
+        )
+}

@@ -1,0 +1,25 @@
+//! The REST API under `/api/v1`, one module per resource.
+
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::AppState;
+
+pub mod categories;
+pub mod health;
+pub mod products;
+pub mod settings;
+pub mod stores;
+
+mod params;
+
+/// Every documented API route.
+pub fn api_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().nest(
+        "/api/v1",
+        OpenApiRouter::new()
+            .merge(products::router())
+            .merge(categories::router())
+            .merge(stores::router())
+            .merge(settings::router()),
+    )
+}

@@ -1,0 +1,138 @@
+//! Product lists, product pages and recommendations.
+
+use axum::Json;
+use axum::extract::State;
+use bazaar_db::{products, reviews, vendors};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::params::{ListParams, parse_filter, parse_ids, parse_page, parse_sort};
+use super::settings::store_currency;
+use crate::error::ErrorBody;
+use crate::extract::{ApiPath, ApiQuery};
+use crate::views::{ListMeta, ProductDetail, ProductSummary};
+use crate::{ApiError, ApiResult, AppState};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_products))
+        .routes(routes!(get_product))
+        .routes(routes!(list_recommendations))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProductListResponse {
+    pub products: Vec<ProductSummary>,
+    pub meta: ListMeta,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProductResponse {
+    pub product: ProductDetail,
+}
+
+/// List listed products with filters, sorting and pagination.
+#[utoipa::path(
+    get, path = "/products", tag = "catalogue", operation_id = "list_products",
+    params(ListParams),
+    responses(
+        (status = 200, body = ProductListResponse),
+        (status = 400, description = "A parameter is invalid", body = ErrorBody),
+    )
+)]
+pub async fn list_products(
+    State(state): State<AppState>,
+    ApiQuery(params): ApiQuery<ListParams>,
+) -> ApiResult<Json<ProductListResponse>> {
+    let filter = parse_filter(&params)?;
+    let sort = parse_sort(&params)?;
+    let page = parse_page(&params.page, &params.per_page)?;
+    let (rows, total) = products::list(&state.db, &filter, sort, page).await?;
+    let currency = store_currency(&state).await?;
+    Ok(Json(ProductListResponse {
+        products: rows.iter().map(|r| ProductSummary::from_row(r, &currency)).collect(),
+        meta: ListMeta { total, page: page.page, per_page: page.per_page },
+    }))
+}
+
+/// Read one listed product by slug or id, with its enabled variations, vendor and rating.
+#[utoipa::path(
+    get, path = "/products/{slug_or_id}", tag = "catalogue", operation_id = "get_product",
+    params(("slug_or_id" = String, Path, description = "Product slug or id")),
+    responses(
+        (status = 200, body = ProductResponse),
+        (status = 404, description = "No such listed product", body = ErrorBody),
+    )
+)]
+pub async fn get_product(
+    State(state): State<AppState>,
+    ApiPath(key): ApiPath<String>,
+) -> ApiResult<Json<ProductResponse>> {
+    Ok(Json(ProductResponse { product: load_detail(&state, &key).await? }))
+}
+
+/// A product page's data; shared with the server-rendered head of product pages.
+pub async fn load_detail(state: &AppState, key: &str) -> ApiResult<ProductDetail> {
+    let row = products::find_listed(&state.db, key).await.map_err(|e| match e {
+        bazaar_db::DbError::NotFound => ApiError::NotFound(format!("No product '{key}'")),
+        other => other.into(),
+    })?;
+    let vendor = async {
+        match row.vendor_id {
+            Some(id) => vendors::find_approved(&state.db, id).await,
+            None => Ok(None),
+        }
+    };
+    let (variations, vendor, rating, currency) = tokio::join!(
+        products::enabled_variations(&state.db, row.id),
+        vendor,
+        reviews::rating(&state.db, row.id),
+        store_currency(state),
+    );
+    Ok(ProductDetail::new(&row, &currency?, &variations?, vendor?.as_ref(), rating?))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct RecommendationParams {
+    /// Recently viewed product ids, most recent first, comma-separated (at most 50).
+    pub viewed: Option<String>,
+    /// How many to return, 1 to 16 (default 8).
+    pub limit: Option<String>,
+}
+
+/// Recommendations from the categories of the first three recently viewed products.
+#[utoipa::path(
+    get, path = "/recommendations", tag = "catalogue", operation_id = "list_recommendations",
+    params(RecommendationParams),
+    responses(
+        (status = 200, body = ProductListResponse),
+        (status = 400, description = "A parameter is invalid", body = ErrorBody),
+    )
+)]
+pub async fn list_recommendations(
+    State(state): State<AppState>,
+    ApiQuery(params): ApiQuery<RecommendationParams>,
+) -> ApiResult<Json<ProductListResponse>> {
+    let viewed = match params.viewed.as_deref() {
+        Some(list) => parse_ids("viewed", list)?,
+        None => Vec::new(),
+    };
+    let limit = match params.limit.as_deref().map(str::trim) {
+        None | Some("") => 8,
+        Some(l) => l
+            .parse::<u32>()
+            .ok()
+            .filter(|l| (1..=16).contains(l))
+            .ok_or_else(|| ApiError::bad_field("limit", "limit must be between 1 and 16"))?,
+    };
+    let rows = products::recommendations(&state.db, &viewed, limit).await?;
+    let currency = store_currency(&state).await?;
+    let n = rows.len() as u32;
+    Ok(Json(ProductListResponse {
+        products: rows.iter().map(|r| ProductSummary::from_row(r, &currency)).collect(),
+        meta: ListMeta { total: i64::from(n), page: 1, per_page: limit },
+    }))
+}

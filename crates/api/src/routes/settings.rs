@@ -1,0 +1,132 @@
+//! Public store settings: currency, shipping, tax, branding, currencies and countries.
+
+use axum::Json;
+use axum::extract::State;
+use bazaar_db::settings;
+use bazaar_domain::settings as rules;
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::{ApiResult, AppState};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(get_public_settings))
+}
+
+/// The store currency code (`default_currency`, ZAR when unset).
+pub async fn store_currency(state: &AppState) -> ApiResult<String> {
+    let value = settings::system(&state.db, "default_currency").await?;
+    Ok(rules::default_currency(value.as_ref()))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CurrencyView {
+    pub code: String,
+    pub name: String,
+    pub symbol: String,
+    pub decimal_places: i64,
+    pub enabled: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CountryView {
+    pub code: String,
+    pub name: String,
+    pub enabled: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ShippingView {
+    /// Orders at or above this total ship free (cents).
+    pub free_shipping_threshold_cents: i64,
+    /// Standard shipping below the threshold (cents).
+    pub default_shipping_rate_cents: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TaxView {
+    /// VAT included in catalogue prices, in percent.
+    pub default_rate_percent: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SiteView {
+    pub logo_url: Option<String>,
+    pub logo_text: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PublicSettings {
+    /// The store currency, with display details.
+    pub currency: CurrencyView,
+    pub shipping: ShippingView,
+    pub tax: TaxView,
+    pub site: SiteView,
+    /// Ordered by name.
+    pub currencies: Vec<CurrencyView>,
+    /// Ordered by name.
+    pub countries: Vec<CountryView>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PublicSettingsResponse {
+    pub settings: PublicSettings,
+}
+
+/// Settings the storefront needs before anything else.
+#[utoipa::path(
+    get, path = "/settings/public", tag = "settings", operation_id = "get_public_settings",
+    responses((status = 200, body = PublicSettingsResponse))
+)]
+pub async fn get_public_settings(State(state): State<AppState>) -> ApiResult<Json<PublicSettingsResponse>> {
+    let db = &state.db;
+    let (currency_code, shipping, tax, site, currencies, countries) = tokio::join!(
+        store_currency(&state),
+        settings::system(db, "shipping_settings"),
+        settings::system(db, "tax_settings"),
+        settings::site(db, &["site_logo_url", "site_logo_text"]),
+        settings::currencies(db),
+        settings::countries(db),
+    );
+    let currency_code = currency_code?;
+    let currencies: Vec<CurrencyView> = currencies?
+        .into_iter()
+        .map(|c| CurrencyView { code: c.code, name: c.name, symbol: c.symbol, decimal_places: c.decimal_places, enabled: c.enabled })
+        .collect();
+    let currency = currencies.iter().find(|c| c.code == currency_code).map_or_else(
+        || {
+            let display = bazaar_domain::money::CurrencyDisplay::new(&currency_code);
+            CurrencyView {
+                code: currency_code.clone(),
+                name: currency_code.clone(),
+                symbol: display.symbol().unwrap_or_default().to_owned(),
+                decimal_places: i64::from(display.decimals()),
+                enabled: true,
+            }
+        },
+        |c| CurrencyView { code: c.code.clone(), name: c.name.clone(), symbol: c.symbol.clone(), decimal_places: c.decimal_places, enabled: c.enabled },
+    );
+    let shipping = rules::shipping_settings(shipping?.as_ref());
+    let site = site?;
+    let site_value = |key: &str| {
+        site.iter().find(|(k, _)| k == key).map(|(_, v)| v.trim().to_owned()).filter(|v| !v.is_empty())
+    };
+    Ok(Json(PublicSettingsResponse {
+        settings: PublicSettings {
+            currency,
+            shipping: ShippingView {
+                free_shipping_threshold_cents: shipping.free_shipping_threshold_cents,
+                default_shipping_rate_cents: shipping.default_shipping_rate_cents,
+            },
+            tax: TaxView { default_rate_percent: rules::tax_rate_percent(tax?.as_ref()) },
+            site: SiteView { logo_url: site_value("site_logo_url"), logo_text: site_value("site_logo_text") },
+            currencies,
+            countries: countries?
+                .into_iter()
+                .map(|c| CountryView { code: c.code, name: c.name, enabled: c.enabled })
+                .collect(),
+        },
+    }))
+}

@@ -1,0 +1,111 @@
+//! Vendor store pages: the store and a page of its products.
+
+use axum::Json;
+use axum::extract::State;
+use bazaar_db::{DbError, products, vendors};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use super::params::{ListParams, parse_page, parse_sort};
+use super::settings::store_currency;
+use crate::error::ErrorBody;
+use crate::extract::{ApiPath, ApiQuery};
+use crate::views::{DeliveryView, ListMeta, ProductSummary};
+use crate::{ApiError, ApiResult, AppState};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(get_store))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoreView {
+    pub id: Uuid,
+    pub store_slug: String,
+    pub store_name: String,
+    pub store_description: String,
+    pub store_logo_url: Option<String>,
+    pub standard_delivery_min_days: Option<i64>,
+    pub standard_delivery_max_days: Option<i64>,
+    /// What customers are told for this store's physical products.
+    pub estimated_delivery: DeliveryView,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<&vendors::VendorRow> for StoreView {
+    fn from(v: &vendors::VendorRow) -> Self {
+        Self {
+            id: v.id,
+            store_slug: v.store_slug.clone(),
+            store_name: v.store_name.clone(),
+            store_description: v.store_description.clone(),
+            store_logo_url: v.store_logo_url.clone(),
+            standard_delivery_min_days: v.standard_delivery_min_days,
+            standard_delivery_max_days: v.standard_delivery_max_days,
+            estimated_delivery: bazaar_domain::delivery::estimate(
+                v.standard_delivery_min_days,
+                v.standard_delivery_max_days,
+            )
+            .into(),
+            created_at: v.created_at,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoreResponse {
+    pub store: StoreView,
+    pub products: Vec<ProductSummary>,
+    pub meta: ListMeta,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct StoreParams {
+    /// `newest` (default), `featured`, `price-asc` or `price-desc`.
+    pub sort: Option<String>,
+    /// 1-based page number (default 1).
+    pub page: Option<String>,
+    /// Page size, 1 to 100 (default 20).
+    pub per_page: Option<String>,
+}
+
+/// An approved vendor's store and a page of its listed products.
+#[utoipa::path(
+    get, path = "/stores/{store_slug}", tag = "catalogue", operation_id = "get_store",
+    params(("store_slug" = String, Path, description = "Store slug"), StoreParams),
+    responses(
+        (status = 200, body = StoreResponse),
+        (status = 400, description = "A parameter is invalid", body = ErrorBody),
+        (status = 404, description = "No such approved store", body = ErrorBody),
+    )
+)]
+pub async fn get_store(
+    State(state): State<AppState>,
+    ApiPath(slug): ApiPath<String>,
+    ApiQuery(params): ApiQuery<StoreParams>,
+) -> ApiResult<Json<StoreResponse>> {
+    let list = ListParams { sort: params.sort, ..Default::default() };
+    let sort = parse_sort(&list)?;
+    let page = parse_page(&params.page, &params.per_page)?;
+    let store = load_store(&state, &slug).await?;
+    let filter = products::ProductFilter { vendor_slug: Some(store.store_slug.clone()), ..Default::default() };
+    let (rows, total) = products::list(&state.db, &filter, sort, page).await?;
+    let currency = store_currency(&state).await?;
+    Ok(Json(StoreResponse {
+        store: StoreView::from(&store),
+        products: rows.iter().map(|r| ProductSummary::from_row(r, &currency)).collect(),
+        meta: ListMeta { total, page: page.page, per_page: page.per_page },
+    }))
+}
+
+/// An approved store by slug; shared with the server-rendered head of store pages.
+pub async fn load_store(state: &AppState, slug: &str) -> ApiResult<vendors::VendorRow> {
+    vendors::find_approved_by_slug(&state.db, slug).await.map_err(|e| match e {
+        DbError::NotFound => ApiError::NotFound(format!("No store '{slug}'")),
+        other => other.into(),
+    })
+}

@@ -1,0 +1,234 @@
+//! bazaar's storage: one code path over SQLite (embedded mode) and PostgreSQL (scale-out).
+//!
+//! Queries are written once with `$1…$N` placeholders, which both backends accept, and run
+//! on whichever concrete pool is configured through [`on_db!`] and [`on_tx!`]. Keeping the
+//! concrete pools (rather than sqlx's `Any` driver) keeps real types: UUIDs, timestamps,
+//! booleans and JSON decode the same way on both.
+//!
+//! Every write that changes what customers can see goes through this crate, which keeps
+//! the derived product columns (`listed`, `min_price_cents`, …) true; see [`products`].
+
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{PgPool, SqlitePool};
+
+mod binds;
+pub mod categories;
+pub mod products;
+pub mod reviews;
+pub mod settings;
+pub mod synthetic;
+pub mod vendors;
+
+pub use binds::{Bind, Binds};
+
+/// Runs `$body` with `$pool` bound to the concrete pool of `$db`.
+#[macro_export]
+macro_rules! on_db {
+    ($db:expr, $pool:ident => $body:expr) => {
+        match $db {
+            $crate::Db::Sqlite($pool) => $body,
+            $crate::Db::Postgres($pool) => $body,
+        }
+    };
+}
+
+/// Runs `$body` with `$conn` bound to the concrete connection of transaction `$tx`.
+#[macro_export]
+macro_rules! on_tx {
+    ($tx:expr, $conn:ident => $body:expr) => {
+        match $tx {
+            $crate::Tx::Sqlite(t) => {
+                let $conn = &mut **t;
+                $body
+            }
+            $crate::Tx::Postgres(t) => {
+                let $conn = &mut **t;
+                $body
+            }
+        }
+    };
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    #[error("not found")]
+    NotFound,
+    #[error("already exists: {0}")]
+    Conflict(String),
+    #[error("invalid database URL '{url}': {reason}")]
+    BadUrl { url: String, reason: String },
+    #[error(transparent)]
+    Sqlx(#[from] sqlx::Error),
+    #[error("migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+impl DbError {
+    /// Unique-constraint violations become [`DbError::Conflict`], the rest stays as it is.
+    pub fn classify(err: sqlx::Error) -> Self {
+        match &err {
+            sqlx::Error::RowNotFound => DbError::NotFound,
+            sqlx::Error::Database(db) if db.is_unique_violation() => {
+                DbError::Conflict(db.message().to_owned())
+            }
+            _ => DbError::Sqlx(err),
+        }
+    }
+}
+
+pub type DbResult<T> = Result<T, DbError>;
+
+/// Which database a [`Db`] talks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// A pool of connections to the configured database. Cheap to clone.
+#[derive(Clone, Debug)]
+pub enum Db {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// An open transaction on either backend.
+pub enum Tx {
+    Sqlite(sqlx::Transaction<'static, sqlx::Sqlite>),
+    Postgres(sqlx::Transaction<'static, sqlx::Postgres>),
+}
+
+/// Connection settings beyond the URL.
+#[derive(Debug, Clone)]
+pub struct ConnectOptions {
+    pub max_connections: u32,
+    pub acquire_timeout: Duration,
+}
+
+impl Default for ConnectOptions {
+    fn default() -> Self {
+        let cores = std::thread::available_parallelism().map(|n| n.get() as u32).unwrap_or(2);
+        Self { max_connections: (cores * 4).max(8), acquire_timeout: Duration::from_secs(10) }
+    }
+}
+
+impl Db {
+    /// Connects to `url`: `sqlite://path` (the file is created) or `postgres://…`.
+    pub async fn connect(url: &str, options: &ConnectOptions) -> DbResult<Self> {
+        let bad = |reason: String| DbError::BadUrl { url: redact_url(url), reason };
+        if url.starts_with("sqlite:") {
+            let opts = SqliteConnectOptions::from_str(url)
+                .map_err(|e| bad(e.to_string()))?
+                .create_if_missing(true)
+                .journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Normal)
+                .foreign_keys(true)
+                .busy_timeout(Duration::from_secs(10))
+                .pragma("cache_size", "-32000")
+                .pragma("temp_store", "memory");
+            let pool = SqlitePoolOptions::new()
+                .max_connections(options.max_connections)
+                .acquire_timeout(options.acquire_timeout)
+                .connect_with(opts)
+                .await?;
+            Ok(Db::Sqlite(pool))
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            let opts = PgConnectOptions::from_str(url).map_err(|e| bad(e.to_string()))?;
+            let pool = PgPoolOptions::new()
+                .max_connections(options.max_connections)
+                .acquire_timeout(options.acquire_timeout)
+                .connect_with(opts)
+                .await?;
+            Ok(Db::Postgres(pool))
+        } else {
+            Err(bad("expected a URL starting with sqlite: or postgres:".into()))
+        }
+    }
+
+    /// The URL of the SQLite database file inside a data directory.
+    pub fn sqlite_url_in(data_dir: &Path) -> String {
+        format!("sqlite://{}", data_dir.join("bazaar.db").display())
+    }
+
+    pub fn backend(&self) -> Backend {
+        match self {
+            Db::Sqlite(_) => Backend::Sqlite,
+            Db::Postgres(_) => Backend::Postgres,
+        }
+    }
+
+    /// Applies the pending migrations of this backend.
+    pub async fn migrate(&self) -> DbResult<()> {
+        match self {
+            Db::Sqlite(pool) => sqlx::migrate!("./migrations/sqlite").run(pool).await?,
+            Db::Postgres(pool) => sqlx::migrate!("./migrations/postgres").run(pool).await?,
+        }
+        Ok(())
+    }
+
+    /// Whether the database answers a trivial query (readiness probe).
+    pub async fn ping(&self) -> DbResult<()> {
+        on_db!(self, pool => sqlx::query("SELECT 1").execute(pool).await.map(|_| ()))?;
+        Ok(())
+    }
+
+    pub async fn begin(&self) -> DbResult<Tx> {
+        Ok(match self {
+            Db::Sqlite(pool) => Tx::Sqlite(pool.begin().await?),
+            Db::Postgres(pool) => Tx::Postgres(pool.begin().await?),
+        })
+    }
+
+    pub async fn close(&self) {
+        on_db!(self, pool => pool.close().await)
+    }
+}
+
+impl Tx {
+    pub async fn commit(self) -> DbResult<()> {
+        match self {
+            Tx::Sqlite(t) => t.commit().await?,
+            Tx::Postgres(t) => t.commit().await?,
+        }
+        Ok(())
+    }
+
+    pub async fn rollback(self) -> DbResult<()> {
+        match self {
+            Tx::Sqlite(t) => t.rollback().await?,
+            Tx::Postgres(t) => t.rollback().await?,
+        }
+        Ok(())
+    }
+}
+
+/// The URL with any password replaced, for messages and logs.
+pub fn redact_url(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme_end), Some(at)) if at > scheme_end => {
+            let userinfo = &url[scheme_end + 3..at];
+            match userinfo.split_once(':') {
+                Some((user, _)) => format!("{}{user}:***{}", &url[..scheme_end + 3], &url[at..]),
+                None => url.to_owned(),
+            }
+        }
+        _ => url.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn redacts_passwords() {
+        assert_eq!(redact_url("postgres://u:secret@h/db"), "postgres://u:***@h/db");
+        assert_eq!(redact_url("postgres://u@h/db"), "postgres://u@h/db");
+        assert_eq!(redact_url("sqlite://data/bazaar.db"), "sqlite://data/bazaar.db");
+    }
+}

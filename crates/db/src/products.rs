@@ -1,0 +1,729 @@
+//! Products and their variations: what customers can list and read, and the upsert the
+//! importer and the seed use.
+//!
+//! Derived columns (`listed`, `min_price_cents`, `max_price_cents`, `on_sale`,
+//! `available_stock`) are recomputed by [`refresh_rollups`] inside every write transaction
+//! that touches a product or its variations, so reads never aggregate variations.
+
+use bazaar_domain::catalogue::{ProductStatus, VendorStatus, is_listed};
+use bazaar_domain::money::Cents;
+use bazaar_domain::pricing::{applicable_sale_price, effective_price};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use sqlx::types::Json;
+use uuid::Uuid;
+
+use crate::{Bind, Binds, Db, DbError, DbResult, Tx, bind_all, on_db, on_tx};
+
+/// Stock counted for a variation whose stock is not managed: always available.
+pub const UNMANAGED_STOCK: i64 = 1_000_000;
+
+const PRODUCT_COLUMNS: &str = "p.id, p.slug, p.name, p.brand, p.category, \
+    COALESCE(c.name, '') AS category_name, p.description, p.price_cents, p.sale_price_cents, \
+    p.image_url, p.videos, p.status, p.featured, p.daily_deal, p.has_variations, \
+    p.stock_quantity, p.vendor_id, p.product_type, p.max_owned_per_user, p.min_price_cents, \
+    p.max_price_cents, p.on_sale, p.available_stock, p.listed, p.created_at, p.updated_at";
+
+const PRODUCT_FROM: &str = "FROM products p LEFT JOIN categories c ON c.slug = p.category";
+
+/// A product row with its derived columns.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ProductRow {
+    pub id: Uuid,
+    pub slug: String,
+    pub name: String,
+    pub brand: String,
+    pub category: String,
+    pub category_name: String,
+    pub description: String,
+    pub price_cents: i64,
+    pub sale_price_cents: Option<i64>,
+    pub image_url: Option<String>,
+    pub videos: Json<Vec<String>>,
+    pub status: String,
+    pub featured: bool,
+    pub daily_deal: bool,
+    pub has_variations: bool,
+    pub stock_quantity: i64,
+    pub vendor_id: Option<Uuid>,
+    pub product_type: String,
+    pub max_owned_per_user: Option<i64>,
+    pub min_price_cents: i64,
+    pub max_price_cents: i64,
+    pub on_sale: bool,
+    pub available_stock: i64,
+    pub listed: bool,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// One name/value pair of a variation ("Size" = "M").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Attribute {
+    pub name: String,
+    pub value: String,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct VariationRow {
+    pub id: Uuid,
+    pub product_id: Uuid,
+    pub sku: String,
+    pub name: String,
+    pub attributes: Json<Vec<Attribute>>,
+    pub price_cents: i64,
+    pub sale_price_cents: Option<i64>,
+    pub stock_quantity: i64,
+    pub weight_grams: Option<i64>,
+    pub dimensions: Option<Json<serde_json::Value>>,
+    pub images: Json<Vec<String>>,
+    pub enabled: bool,
+    pub manage_stock: bool,
+}
+
+const VARIATION_COLUMNS: &str = "id, product_id, sku, name, attributes, price_cents, \
+    sale_price_cents, stock_quantity, weight_grams, dimensions, images, enabled, manage_stock";
+
+/// How a product list is ordered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ProductSort {
+    #[default]
+    Newest,
+    Featured,
+    PriceAsc,
+    PriceDesc,
+}
+
+impl ProductSort {
+    fn order_by(self) -> &'static str {
+        match self {
+            ProductSort::Newest => "p.created_at DESC, p.id DESC",
+            ProductSort::Featured => "p.featured DESC, p.created_at DESC, p.id DESC",
+            ProductSort::PriceAsc => "p.min_price_cents ASC, p.id ASC",
+            ProductSort::PriceDesc => "p.min_price_cents DESC, p.id DESC",
+        }
+    }
+}
+
+/// Filters over listed products; every field narrows the list.
+#[derive(Debug, Clone, Default)]
+pub struct ProductFilter {
+    /// Category slugs; a product matches any of them.
+    pub categories: Vec<String>,
+    /// Brand, compared case-insensitively.
+    pub brand: Option<String>,
+    /// Vendor store slug.
+    pub vendor_slug: Option<String>,
+    pub featured: Option<bool>,
+    pub daily_deal: Option<bool>,
+    pub on_sale: Option<bool>,
+    pub min_price_cents: Option<i64>,
+    pub max_price_cents: Option<i64>,
+    /// Only these products (recently viewed).
+    pub ids: Option<Vec<Uuid>>,
+    pub exclude_ids: Vec<Uuid>,
+}
+
+impl ProductFilter {
+    fn where_clause(&self, binds: &mut Binds) -> String {
+        let mut clauses = vec!["p.listed = TRUE".to_owned()];
+        if !self.categories.is_empty() {
+            let list: Vec<String> =
+                self.categories.iter().map(|c| binds.push(Bind::Text(c.to_lowercase()))).collect();
+            clauses.push(format!("p.category IN ({})", list.join(", ")));
+        }
+        if let Some(brand) = &self.brand {
+            clauses.push(format!("LOWER(p.brand) = {}", binds.push(Bind::Text(brand.to_lowercase()))));
+        }
+        if let Some(vendor) = &self.vendor_slug {
+            let slug = binds.push(Bind::Text(vendor.clone()));
+            clauses.push(format!("p.vendor_id = (SELECT v.id FROM vendors v WHERE v.store_slug = {slug})"));
+        }
+        for (column, value) in
+            [("p.featured", self.featured), ("p.daily_deal", self.daily_deal), ("p.on_sale", self.on_sale)]
+        {
+            if let Some(v) = value {
+                clauses.push(format!("{column} = {}", binds.push(Bind::Bool(v))));
+            }
+        }
+        if let Some(min) = self.min_price_cents {
+            clauses.push(format!("p.min_price_cents >= {}", binds.push(Bind::I64(min))));
+        }
+        if let Some(max) = self.max_price_cents {
+            clauses.push(format!("p.min_price_cents <= {}", binds.push(Bind::I64(max))));
+        }
+        if let Some(ids) = &self.ids {
+            if ids.is_empty() {
+                clauses.push("1 = 0".to_owned());
+            } else {
+                let list: Vec<String> = ids.iter().map(|id| binds.push(Bind::Uuid(*id))).collect();
+                clauses.push(format!("p.id IN ({})", list.join(", ")));
+            }
+        }
+        if !self.exclude_ids.is_empty() {
+            let list: Vec<String> = self.exclude_ids.iter().map(|id| binds.push(Bind::Uuid(*id))).collect();
+            clauses.push(format!("p.id NOT IN ({})", list.join(", ")));
+        }
+        clauses.join(" AND ")
+    }
+}
+
+/// A page of a list: 1-based page number and its size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PageRequest {
+    pub page: u32,
+    pub per_page: u32,
+}
+
+impl PageRequest {
+    fn offset(self) -> i64 {
+        i64::from(self.page.saturating_sub(1)) * i64::from(self.per_page)
+    }
+}
+
+/// Listed products matching `filter`, in `sort` order, one page of them, with the total.
+pub async fn list(
+    db: &Db,
+    filter: &ProductFilter,
+    sort: ProductSort,
+    page: PageRequest,
+) -> DbResult<(Vec<ProductRow>, i64)> {
+    let mut binds = Binds::default();
+    let where_sql = filter.where_clause(&mut binds);
+    let count_sql = format!("SELECT COUNT(*) FROM products p WHERE {where_sql}");
+    let limit = binds.push(Bind::I64(i64::from(page.per_page)));
+    let offset = binds.push(Bind::I64(page.offset()));
+    let list_sql = format!(
+        "SELECT {PRODUCT_COLUMNS} {PRODUCT_FROM} WHERE {where_sql} ORDER BY {} LIMIT {limit} OFFSET {offset}",
+        sort.order_by()
+    );
+    let count_binds = &binds.0[..binds.0.len() - 2];
+    on_db!(db, pool => {
+        let rows = bind_all!(sqlx::query_as::<_, ProductRow>(sqlx::AssertSqlSafe(list_sql)), &binds.0)
+            .fetch_all(pool)
+            .await?;
+        // A first page shorter than its size holds everything: no need to count.
+        let total = if page.page == 1 && (rows.len() as u32) < page.per_page {
+            rows.len() as i64
+        } else {
+            bind_all!(sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(count_sql)), count_binds)
+                .fetch_one(pool)
+                .await?
+        };
+        Ok((rows, total))
+    })
+}
+
+/// A listed product by slug, or by id when `key` is a UUID.
+pub async fn find_listed(db: &Db, key: &str) -> DbResult<ProductRow> {
+    let (column, bind) = match Uuid::parse_str(key) {
+        Ok(id) => ("p.id", Bind::Uuid(id)),
+        Err(_) => ("p.slug", Bind::Text(key.to_owned())),
+    };
+    let sql = format!("SELECT {PRODUCT_COLUMNS} {PRODUCT_FROM} WHERE {column} = $1 AND p.listed = TRUE");
+    on_db!(db, pool => bind_all!(sqlx::query_as::<_, ProductRow>(sqlx::AssertSqlSafe(sql)), [&bind])
+        .fetch_optional(pool)
+        .await?)
+    .ok_or(DbError::NotFound)
+}
+
+/// The enabled variations of a product, ordered by name.
+pub async fn enabled_variations(db: &Db, product_id: Uuid) -> DbResult<Vec<VariationRow>> {
+    let sql = format!(
+        "SELECT {VARIATION_COLUMNS} FROM product_variations \
+         WHERE product_id = $1 AND enabled = TRUE ORDER BY name, sku"
+    );
+    Ok(on_db!(db, pool => sqlx::query_as::<_, VariationRow>(sqlx::AssertSqlSafe(sql))
+        .bind(product_id)
+        .fetch_all(pool)
+        .await?))
+}
+
+/// Recommendations (SPEC.md §7): listed products in the categories of the first three
+/// recently viewed ids, newest first, at most 16, shuffled, excluding the viewed ones,
+/// take `take`; topped up with other listed products, newest first.
+pub async fn recommendations(db: &Db, viewed: &[Uuid], take: u32) -> DbResult<Vec<ProductRow>> {
+    use rand::seq::SliceRandom;
+
+    let first_three: Vec<Uuid> = viewed.iter().take(3).copied().collect();
+    let categories = categories_of(db, &first_three).await?;
+    let mut picked = Vec::new();
+    if !categories.is_empty() {
+        let filter = ProductFilter { categories, exclude_ids: viewed.to_vec(), ..Default::default() };
+        let (mut rows, _) =
+            list(db, &filter, ProductSort::Newest, PageRequest { page: 1, per_page: 16 }).await?;
+        rows.shuffle(&mut rand::rng());
+        rows.truncate(take as usize);
+        picked = rows;
+    }
+    if picked.len() < take as usize {
+        let mut exclude = viewed.to_vec();
+        exclude.extend(picked.iter().map(|p| p.id));
+        let filter = ProductFilter { exclude_ids: exclude, ..Default::default() };
+        let missing = take - picked.len() as u32;
+        let (rows, _) =
+            list(db, &filter, ProductSort::Newest, PageRequest { page: 1, per_page: missing }).await?;
+        picked.extend(rows);
+    }
+    Ok(picked)
+}
+
+async fn categories_of(db: &Db, ids: &[Uuid]) -> DbResult<Vec<String>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut binds = Binds::default();
+    let list: Vec<String> = ids.iter().map(|id| binds.push(Bind::Uuid(*id))).collect();
+    let sql = format!(
+        "SELECT DISTINCT category FROM products WHERE listed = TRUE AND category <> '' AND id IN ({})",
+        list.join(", ")
+    );
+    Ok(on_db!(db, pool => bind_all!(sqlx::query_scalar::<_, String>(sqlx::AssertSqlSafe(sql)), &binds.0)
+        .fetch_all(pool)
+        .await?))
+}
+
+/// Slugs of every listed product with its last change, for the sitemap.
+pub async fn listed_slugs(db: &Db, limit: i64, offset: i64) -> DbResult<Vec<(String, DateTime<Utc>)>> {
+    Ok(on_db!(db, pool => sqlx::query_as::<_, (String, DateTime<Utc>)>(
+        "SELECT slug, updated_at FROM products WHERE listed = TRUE ORDER BY created_at, id LIMIT $1 OFFSET $2",
+    )
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(pool)
+    .await?))
+}
+
+pub async fn count_listed(db: &Db) -> DbResult<i64> {
+    Ok(on_db!(db, pool => sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM products WHERE listed = TRUE")
+        .fetch_one(pool)
+        .await?))
+}
+
+// ---------------------------------------------------------------------------------------
+// Writes
+// ---------------------------------------------------------------------------------------
+
+/// A product as an importer or the seed wants it to be. Variations are matched by SKU.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProductInput {
+    pub slug: String,
+    pub name: String,
+    pub brand: String,
+    pub category: String,
+    pub vendor_id: Option<Uuid>,
+    pub description: String,
+    pub price: Cents,
+    pub sale_price: Option<Cents>,
+    pub image_url: Option<String>,
+    pub videos: Vec<String>,
+    pub status: ProductStatus,
+    pub featured: bool,
+    pub daily_deal: bool,
+    pub product_type: String,
+    pub max_owned_per_user: Option<i64>,
+    pub stock_quantity: i64,
+    pub created_at: Option<DateTime<Utc>>,
+    pub variations: Vec<VariationInput>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct VariationInput {
+    pub sku: String,
+    pub name: String,
+    pub attributes: Vec<Attribute>,
+    pub price: Cents,
+    pub sale_price: Option<Cents>,
+    pub stock_quantity: i64,
+    pub weight_grams: Option<i64>,
+    pub dimensions: Option<serde_json::Value>,
+    pub images: Vec<String>,
+    pub enabled: bool,
+    pub manage_stock: bool,
+}
+
+/// What an upsert did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Upserted {
+    Created,
+    Updated,
+    Unchanged,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum UpsertError {
+    #[error("SKU {sku} already belongs to product '{owner}'")]
+    SkuTaken { sku: String, owner: String },
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+impl From<sqlx::Error> for UpsertError {
+    fn from(e: sqlx::Error) -> Self {
+        UpsertError::Db(DbError::classify(e))
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct StoredProduct {
+    id: Uuid,
+    name: String,
+    brand: String,
+    category: String,
+    vendor_id: Option<Uuid>,
+    description: String,
+    price_cents: i64,
+    sale_price_cents: Option<i64>,
+    image_url: Option<String>,
+    videos: Json<Vec<String>>,
+    status: String,
+    featured: bool,
+    daily_deal: bool,
+    product_type: String,
+    max_owned_per_user: Option<i64>,
+    stock_quantity: i64,
+    created_at: DateTime<Utc>,
+}
+
+impl StoredProduct {
+    fn matches(&self, p: &ProductInput) -> bool {
+        self.name == p.name
+            && self.brand == p.brand
+            && self.category == p.category
+            && self.vendor_id == p.vendor_id
+            && self.description == p.description
+            && self.price_cents == p.price.0
+            && self.sale_price_cents == p.sale_price.map(|c| c.0)
+            && self.image_url == p.image_url
+            && self.videos.0 == p.videos
+            && self.status == p.status.as_str()
+            && self.featured == p.featured
+            && self.daily_deal == p.daily_deal
+            && self.product_type == p.product_type
+            && self.max_owned_per_user == p.max_owned_per_user
+            && self.stock_quantity == p.stock_quantity
+            && p.created_at.is_none_or(|t| t == self.created_at)
+    }
+}
+
+impl VariationRow {
+    fn matches(&self, v: &VariationInput) -> bool {
+        self.name == v.name
+            && self.attributes.0 == v.attributes
+            && self.price_cents == v.price.0
+            && self.sale_price_cents == v.sale_price.map(|c| c.0)
+            && self.stock_quantity == v.stock_quantity
+            && self.weight_grams == v.weight_grams
+            && self.dimensions.as_ref().map(|d| &d.0) == v.dimensions.as_ref()
+            && self.images.0 == v.images
+            && self.enabled == v.enabled
+            && self.manage_stock == v.manage_stock
+    }
+}
+
+/// Creates or updates a product (keyed on slug) and its variations (keyed on SKU) inside
+/// `tx`. Writes nothing when everything already matches, so a re-run reports `Unchanged`.
+pub async fn upsert(tx: &mut Tx, input: &ProductInput, now: DateTime<Utc>) -> Result<Upserted, UpsertError> {
+    let existing = on_tx!(tx, conn => sqlx::query_as::<_, StoredProduct>(
+        "SELECT id, name, brand, category, vendor_id, description, price_cents, sale_price_cents, \
+         image_url, videos, status, featured, daily_deal, product_type, max_owned_per_user, \
+         stock_quantity, created_at FROM products WHERE slug = $1",
+    )
+    .bind(&input.slug)
+    .fetch_optional(conn)
+    .await?);
+
+    let (product_id, mut outcome) = match &existing {
+        Some(stored) if stored.matches(input) => (stored.id, Upserted::Unchanged),
+        Some(stored) => {
+            on_tx!(tx, conn => sqlx::query(
+                "UPDATE products SET name = $2, brand = $3, category = $4, vendor_id = $5, \
+                 description = $6, price_cents = $7, sale_price_cents = $8, image_url = $9, \
+                 videos = $10, status = $11, featured = $12, daily_deal = $13, product_type = $14, \
+                 max_owned_per_user = $15, stock_quantity = $16, created_at = $17, updated_at = $18 \
+                 WHERE id = $1",
+            )
+            .bind(stored.id)
+            .bind(&input.name)
+            .bind(&input.brand)
+            .bind(&input.category)
+            .bind(input.vendor_id)
+            .bind(&input.description)
+            .bind(input.price.0)
+            .bind(input.sale_price.map(|c| c.0))
+            .bind(&input.image_url)
+            .bind(Json(&input.videos))
+            .bind(input.status.as_str())
+            .bind(input.featured)
+            .bind(input.daily_deal)
+            .bind(&input.product_type)
+            .bind(input.max_owned_per_user)
+            .bind(input.stock_quantity)
+            .bind(input.created_at.unwrap_or(stored.created_at))
+            .bind(now)
+            .execute(conn).await?.rows_affected());
+            (stored.id, Upserted::Updated)
+        }
+        None => {
+            let id = Uuid::now_v7();
+            on_tx!(tx, conn => sqlx::query(
+                "INSERT INTO products (id, slug, name, brand, category, vendor_id, description, \
+                 price_cents, sale_price_cents, image_url, videos, status, featured, daily_deal, \
+                 product_type, max_owned_per_user, stock_quantity, created_at, updated_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)",
+            )
+            .bind(id)
+            .bind(&input.slug)
+            .bind(&input.name)
+            .bind(&input.brand)
+            .bind(&input.category)
+            .bind(input.vendor_id)
+            .bind(&input.description)
+            .bind(input.price.0)
+            .bind(input.sale_price.map(|c| c.0))
+            .bind(&input.image_url)
+            .bind(Json(&input.videos))
+            .bind(input.status.as_str())
+            .bind(input.featured)
+            .bind(input.daily_deal)
+            .bind(&input.product_type)
+            .bind(input.max_owned_per_user)
+            .bind(input.stock_quantity)
+            .bind(input.created_at.unwrap_or(now))
+            .bind(now)
+            .execute(conn).await?.rows_affected());
+            (id, Upserted::Created)
+        }
+    };
+
+    let slug = &input.slug;
+    for v in &input.variations {
+        let sql = format!("SELECT {VARIATION_COLUMNS} FROM product_variations WHERE sku = $1");
+        let stored = on_tx!(tx, conn => sqlx::query_as::<_, VariationRow>(sqlx::AssertSqlSafe(sql))
+            .bind(&v.sku)
+            .fetch_optional(conn)
+            .await?);
+        match stored {
+            Some(row) if row.product_id != product_id => {
+                let owner = on_tx!(tx, conn => sqlx::query_scalar::<_, String>("SELECT slug FROM products WHERE id = $1")
+                    .bind(row.product_id)
+                    .fetch_one(conn)
+                    .await?);
+                return Err(UpsertError::SkuTaken { sku: v.sku.clone(), owner });
+            }
+            Some(row) if row.matches(v) => {}
+            Some(row) => {
+                write_variation(tx, row.id, product_id, v, now, false).await?;
+                outcome = outcome.max_change(Upserted::Updated);
+            }
+            None => {
+                write_variation(tx, Uuid::now_v7(), product_id, v, now, true).await?;
+                outcome = outcome.max_change(Upserted::Updated);
+            }
+        }
+    }
+    if outcome != Upserted::Unchanged {
+        refresh_rollups(tx, product_id, now).await?;
+    }
+    tracing::debug!(product.slug = %slug, ?outcome, "product upserted");
+    Ok(outcome)
+}
+
+impl Upserted {
+    /// A new product stays `Created` however many variations it gets.
+    fn max_change(self, other: Upserted) -> Upserted {
+        match self {
+            Upserted::Created => Upserted::Created,
+            _ => other,
+        }
+    }
+}
+
+async fn write_variation(
+    tx: &mut Tx,
+    id: Uuid,
+    product_id: Uuid,
+    v: &VariationInput,
+    now: DateTime<Utc>,
+    insert: bool,
+) -> Result<(), UpsertError> {
+    let sql = if insert {
+        "INSERT INTO product_variations (id, product_id, sku, name, attributes, price_cents, \
+         sale_price_cents, stock_quantity, weight_grams, dimensions, images, enabled, manage_stock, \
+         created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)"
+    } else {
+        "UPDATE product_variations SET product_id = $2, sku = $3, name = $4, attributes = $5, \
+         price_cents = $6, sale_price_cents = $7, stock_quantity = $8, weight_grams = $9, \
+         dimensions = $10, images = $11, enabled = $12, manage_stock = $13, updated_at = $14 WHERE id = $1"
+    };
+    on_tx!(tx, conn => sqlx::query(sql)
+        .bind(id)
+        .bind(product_id)
+        .bind(&v.sku)
+        .bind(&v.name)
+        .bind(Json(&v.attributes))
+        .bind(v.price.0)
+        .bind(v.sale_price.map(|c| c.0))
+        .bind(v.stock_quantity)
+        .bind(v.weight_grams)
+        .bind(v.dimensions.as_ref().map(Json))
+        .bind(Json(&v.images))
+        .bind(v.enabled)
+        .bind(v.manage_stock)
+        .bind(now)
+        .execute(conn).await?.rows_affected());
+    Ok(())
+}
+
+/// The derived columns of one product, from its own fields, its variations and its vendor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rollups {
+    pub has_variations: bool,
+    pub min_price_cents: i64,
+    pub max_price_cents: i64,
+    pub on_sale: bool,
+    pub available_stock: i64,
+    pub listed: bool,
+}
+
+/// Computes [`Rollups`]: a product with enabled variations is priced, stocked and on sale
+/// by those variations; otherwise by its own fields.
+pub fn compute_rollups(
+    price: Cents,
+    sale_price: Option<Cents>,
+    stock_quantity: i64,
+    status: ProductStatus,
+    vendor: Option<VendorStatus>,
+    variations: &[(Cents, Option<Cents>, i64, bool)],
+) -> Rollups {
+    let listed = is_listed(status, vendor);
+    if variations.is_empty() {
+        let p = effective_price(price, sale_price).0;
+        return Rollups {
+            has_variations: false,
+            min_price_cents: p,
+            max_price_cents: p,
+            on_sale: applicable_sale_price(price, sale_price).is_some(),
+            available_stock: stock_quantity,
+            listed,
+        };
+    }
+    let prices = variations.iter().map(|(p, s, _, _)| effective_price(*p, *s).0);
+    let stock = variations
+        .iter()
+        .map(|(_, _, stock, managed)| if *managed { *stock } else { UNMANAGED_STOCK })
+        .fold(0_i64, |a, b| a.saturating_add(b));
+    Rollups {
+        has_variations: true,
+        min_price_cents: prices.clone().min().unwrap_or(price.0),
+        max_price_cents: prices.max().unwrap_or(price.0),
+        on_sale: variations.iter().any(|(p, s, _, _)| applicable_sale_price(*p, *s).is_some()),
+        available_stock: stock,
+        listed,
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct RollupSource {
+    price_cents: i64,
+    sale_price_cents: Option<i64>,
+    stock_quantity: i64,
+    status: String,
+    vendor_status: Option<String>,
+}
+
+/// Recomputes and stores the derived columns of one product.
+pub async fn refresh_rollups(tx: &mut Tx, product_id: Uuid, now: DateTime<Utc>) -> DbResult<()> {
+    let src = on_tx!(tx, conn => sqlx::query_as::<_, RollupSource>(
+        "SELECT p.price_cents, p.sale_price_cents, p.stock_quantity, p.status, v.status AS vendor_status \
+         FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id WHERE p.id = $1",
+    )
+    .bind(product_id)
+    .fetch_one(conn)
+    .await
+    .map_err(DbError::classify)?);
+    let variations = on_tx!(tx, conn => sqlx::query_as::<_, (i64, Option<i64>, i64, bool)>(
+        "SELECT price_cents, sale_price_cents, stock_quantity, manage_stock FROM product_variations \
+         WHERE product_id = $1 AND enabled = TRUE",
+    )
+    .bind(product_id)
+    .fetch_all(conn)
+    .await?);
+    let has_any_variation = on_tx!(tx, conn => sqlx::query_scalar::<_, i64>(
+        "SELECT COUNT(*) FROM product_variations WHERE product_id = $1",
+    )
+    .bind(product_id)
+    .fetch_one(conn)
+    .await?) > 0;
+    let variations: Vec<_> = variations
+        .into_iter()
+        .map(|(p, s, stock, managed)| (Cents(p), s.map(Cents), stock, managed))
+        .collect();
+    let status = src.status.parse().unwrap_or(ProductStatus::Draft);
+    let vendor = src.vendor_status.map(|s| s.parse().unwrap_or(VendorStatus::Pending));
+    let mut r = compute_rollups(
+        Cents(src.price_cents),
+        src.sale_price_cents.map(Cents),
+        src.stock_quantity,
+        status,
+        vendor,
+        &variations,
+    );
+    // A product whose variations are all disabled still has variations; nothing is buyable.
+    if has_any_variation && variations.is_empty() {
+        r.has_variations = true;
+        r.available_stock = 0;
+    }
+    on_tx!(tx, conn => sqlx::query(
+        "UPDATE products SET has_variations = $2, min_price_cents = $3, max_price_cents = $4, \
+         on_sale = $5, available_stock = $6, listed = $7, updated_at = $8 WHERE id = $1",
+    )
+    .bind(product_id)
+    .bind(r.has_variations)
+    .bind(r.min_price_cents)
+    .bind(r.max_price_cents)
+    .bind(r.on_sale)
+    .bind(r.available_stock)
+    .bind(r.listed)
+    .bind(now)
+    .execute(conn).await?.rows_affected());
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rollups_of_a_simple_product() {
+        let r = compute_rollups(Cents(1000), Some(Cents(800)), 5, ProductStatus::Active, None, &[]);
+        assert_eq!(
+            r,
+            Rollups {
+                has_variations: false,
+                min_price_cents: 800,
+                max_price_cents: 800,
+                on_sale: true,
+                available_stock: 5,
+                listed: true
+            }
+        );
+        let not_lower = compute_rollups(Cents(1000), Some(Cents(1000)), 0, ProductStatus::Active, None, &[]);
+        assert!(!not_lower.on_sale);
+        assert_eq!(not_lower.min_price_cents, 1000);
+    }
+
+    #[test]
+    fn rollups_of_variations_use_their_sale_prices() {
+        let vars = [
+            (Cents(50000), None, 2, true),
+            (Cents(55000), Some(Cents(45000)), 0, true),
+            (Cents(60000), None, 3, true),
+        ];
+        let r = compute_rollups(Cents(1), None, 99, ProductStatus::Active, Some(VendorStatus::Approved), &vars);
+        assert_eq!((r.min_price_cents, r.max_price_cents, r.on_sale, r.available_stock), (45000, 60000, true, 5));
+        let pending = compute_rollups(Cents(1), None, 0, ProductStatus::Active, Some(VendorStatus::Pending), &vars);
+        assert!(!pending.listed);
+    }
+}

@@ -1,0 +1,84 @@
+//! Small text rules: slugs and capitalised names.
+
+/// A URL slug: 1–120 characters of lower-case ASCII letters, digits and single hyphens,
+/// not starting or ending with a hyphen.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Slug(String);
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("must be 1 to 120 lower-case letters, digits and single hyphens, like ovr-aero-tee")]
+pub struct SlugError;
+
+impl Slug {
+    pub fn parse(s: &str) -> Result<Self, SlugError> {
+        let ok = !s.is_empty()
+            && s.len() <= 120
+            && !s.starts_with('-')
+            && !s.ends_with('-')
+            && !s.contains("--")
+            && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+        if ok { Ok(Slug(s.to_owned())) } else { Err(SlugError) }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+/// Turns arbitrary text into a slug ("Karoo Outdoor Co." → "karoo-outdoor-co").
+pub fn slugify(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    while out.ends_with('-') {
+        out.pop();
+    }
+    out.truncate(120);
+    out
+}
+
+/// Capitalises each word of a category key for display ("training-gear" → "Training Gear").
+pub fn capitalise(key: &str) -> String {
+    key.split(|c: char| c == '-' || c == '_' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut chars = w.chars();
+            match chars.next() {
+                Some(first) => first.to_uppercase().chain(chars).collect::<String>(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs() {
+        assert!(Slug::parse("ovr-aero-tee-2").is_ok());
+        for bad in ["", "-a", "a-", "a--b", "Abc", "a b", "a_b", &"a".repeat(121)] {
+            assert_eq!(Slug::parse(bad), Err(SlugError), "{bad:?}");
+        }
+        assert_eq!(slugify("Karoo Outdoor Co."), "karoo-outdoor-co");
+        assert_eq!(slugify("  PWR -- Grip!! "), "pwr-grip");
+    }
+
+    #[test]
+    fn capitalises_words() {
+        assert_eq!(capitalise("training-gear"), "Training Gear");
+        assert_eq!(capitalise("apparel"), "Apparel");
+        assert_eq!(capitalise("ÿes sir"), "Ÿes Sir");
+    }
+}

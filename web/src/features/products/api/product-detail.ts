@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '@/lib/api-client';
+import type { ProductDetailResponse } from '@/features/products/api/product-types';
+
+/** GET /api/v1/products/{slug_or_id}: one product with its variations, vendor and rating. */
+
+export function fetchProduct(slugOrId: string, signal?: AbortSignal): Promise<ProductDetailResponse> {
+  return apiGet<ProductDetailResponse>(`/api/v1/products/${encodeURIComponent(slugOrId)}`, {
+    signal,
+  });
+}
+
+export function productQueryOptions(slugOrId: string) {
+  return queryOptions({
+    queryKey: ['products', 'detail', slugOrId] as const,
+    queryFn: ({ signal }) => fetchProduct(slugOrId, signal),
+    select: (data) => data.product,
+  });
+}
+
+/** Disabled until the slug is known (it comes from the location after mount). */
+export function useProduct(slugOrId: string | null) {
+  return useQuery({ ...productQueryOptions(slugOrId ?? ''), enabled: slugOrId !== null });
+}

@@ -1,0 +1,165 @@
+import { http, HttpResponse } from 'msw';
+import { screen, within } from '@testing-library/react';
+import { usePathname } from 'next/navigation';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ProductDetailPage } from '@/features/products/components/product-detail-page';
+import { productDetail, publicSettings } from '@/test/fixtures';
+import { server } from '@/test/msw-server';
+import { renderWithQueryClient } from '@/test/render';
+
+vi.mock('next/navigation', () => ({ usePathname: vi.fn() }));
+
+const mockedPathname = vi.mocked(usePathname);
+
+function serveProducts(products: ReturnType<typeof productDetail>[]) {
+  const requested: string[] = [];
+  server.use(
+    http.get('*/api/v1/products/:slug', ({ params }) => {
+      const slug = String(params.slug);
+      requested.push(slug);
+      const product = products.find((candidate) => candidate.slug === slug);
+      if (!product) {
+        return HttpResponse.json(
+          { error: { code: 'not_found', message: 'Product not found' } },
+          { status: 404 },
+        );
+      }
+      return HttpResponse.json({ product });
+    }),
+  );
+  return requested;
+}
+
+describe('ProductDetailPage', () => {
+  beforeEach(() => {
+    server.use(http.get('*/api/v1/settings/public', () => HttpResponse.json(publicSettings())));
+  });
+
+  it('takes the slug from the pathname and renders the product', async () => {
+    mockedPathname.mockReturnValue('/products/ovr-aero-running-tee/');
+    const requested = serveProducts([productDetail()]);
+
+    renderWithQueryClient(<ProductDetailPage />);
+
+    expect(await screen.findByTestId('product-name')).toHaveTextContent('OVR Aero Running Tee');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('OVR Aero Running Tee');
+    expect(requested).toEqual(['ovr-aero-running-tee']);
+    expect(screen.getByTestId('product-price')).toHaveTextContent('R399.00');
+    expect(screen.getByText('R499.00').tagName).toBe('S');
+    expect(screen.getByText('-20%', { exact: false })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'OVR Aero Running Tee' })).toHaveAttribute(
+      'src',
+      '/media/seed/ovr-aero-running-tee.svg',
+    );
+    expect(screen.getByText('OVR')).toBeInTheDocument();
+    expect(screen.getByText('A light, breathable running tee.')).toBeInTheDocument();
+    expect(screen.getByText('In stock')).toBeInTheDocument();
+    expect(screen.getByText('4.3 out of 5 (12 reviews)')).toBeInTheDocument();
+    expect(screen.getByText('OVR Official')).toBeInTheDocument();
+    expect(screen.getByText('Delivery in 4–8 business days')).toBeInTheDocument();
+  });
+
+  it('a different pathname fetches a different product', async () => {
+    mockedPathname.mockReturnValue('/products/pwr-trail-shoe/');
+    const requested = serveProducts([
+      productDetail(),
+      productDetail({
+        id: '0190a000-0000-7000-8000-000000000002',
+        slug: 'pwr-trail-shoe',
+        name: 'PWR Trail Shoe',
+        brand: 'PWR',
+        price_cents: 129900,
+        sale_price_cents: null,
+        effective_price_cents: 129900,
+        discount_percent: null,
+        on_sale: false,
+        in_stock: false,
+        stock_quantity: 0,
+        rating: { average: null, count: 0 },
+        vendor: null,
+      }),
+    ]);
+
+    renderWithQueryClient(<ProductDetailPage />);
+
+    expect(await screen.findByTestId('product-name')).toHaveTextContent('PWR Trail Shoe');
+    expect(requested).toEqual(['pwr-trail-shoe']);
+    expect(screen.getByTestId('product-price')).toHaveTextContent('R1,299.00');
+    expect(screen.queryByText(/%/)).not.toBeInTheDocument();
+    expect(screen.getByText('Out of stock')).toBeInTheDocument();
+    expect(screen.getByText('No reviews yet')).toBeInTheDocument();
+    // A house product is sold by the shop itself.
+    expect(screen.getByTestId('product-vendor')).toHaveTextContent('Sold by bazaar');
+  });
+
+  it('shows the price range and each variation, marking sold-out ones', async () => {
+    mockedPathname.mockReturnValue('/products/ovr-aero-running-tee/');
+    const variation = {
+      product_id: '0190a000-0000-7000-8000-000000000001',
+      attributes: [],
+      sale_price_cents: null,
+      weight_grams: 180,
+      dimensions: null,
+      images: [],
+      enabled: true,
+      manage_stock: true,
+    };
+    serveProducts([
+      productDetail({
+        has_variations: true,
+        price_range: { min_cents: 39900, max_cents: 54900 },
+        variations: [
+          { ...variation, id: 'v1', name: 'L / Black', sku: 'L-BLK', price_cents: 54900, effective_price_cents: 54900, stock_quantity: 0 },
+          { ...variation, id: 'v2', name: 'M / Black', sku: 'M-BLK', price_cents: 49900, sale_price_cents: 39900, effective_price_cents: 39900, stock_quantity: 4 },
+          { ...variation, id: 'v3', name: 'S / Black', sku: 'S-BLK', price_cents: 44900, effective_price_cents: 44900, stock_quantity: 0, manage_stock: false },
+        ],
+      }),
+    ]);
+
+    renderWithQueryClient(<ProductDetailPage />);
+
+    expect(await screen.findByTestId('product-price')).toHaveTextContent('R399.00 – R549.00');
+    // The product-level sale would contradict the range; each option shows its own.
+    expect(screen.queryByText('-20%', { exact: false })).not.toBeInTheDocument();
+    const rows = within(screen.getByTestId('product-variations')).getAllByRole('listitem');
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toHaveTextContent('L / Black');
+    expect(rows[0]).toHaveTextContent('Out of stock');
+    expect(rows[0]).toHaveTextContent('R549.00');
+    expect(rows[1]).toHaveTextContent('M / Black');
+    expect(rows[1]).toHaveTextContent('R399.00');
+    expect(rows[1]).not.toHaveTextContent('Out of stock');
+    // Stock not managed: never sold out.
+    expect(rows[2]).toHaveTextContent('S / Black');
+    expect(rows[2]).not.toHaveTextContent('Out of stock');
+  });
+
+  it('formats prices in the currency from settings', async () => {
+    server.use(
+      http.get('*/api/v1/settings/public', () =>
+        HttpResponse.json(
+          publicSettings({ currency: { code: 'EUR', name: 'Euro', symbol: '€', decimal_places: 2 } }),
+        ),
+      ),
+    );
+    mockedPathname.mockReturnValue('/products/ovr-aero-running-tee/');
+    serveProducts([productDetail()]);
+
+    renderWithQueryClient(<ProductDetailPage />);
+
+    expect(await screen.findByText('€399.00')).toBeInTheDocument();
+    expect(screen.getByTestId('product-price')).toHaveTextContent('€399.00');
+  });
+
+  it('shows "Product not found" with a link home when the API answers 404', async () => {
+    mockedPathname.mockReturnValue('/products/no-such-product/');
+    const requested = serveProducts([]);
+
+    renderWithQueryClient(<ProductDetailPage />);
+
+    expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
+    // 4xx is never retried.
+    expect(requested).toEqual(['no-such-product']);
+  });
+});

@@ -1,0 +1,65 @@
+'use client';
+
+import { useEffect } from 'react';
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { Button } from '@/components/ui/button';
+import { MessagePanel } from '@/components/ui/message-panel';
+import { useProduct } from '@/features/products/api/product-detail';
+import { ProductDetail } from '@/features/products/components/product-detail';
+import { ProductDetailSkeleton } from '@/features/products/components/product-detail-skeleton';
+import { ApiError } from '@/lib/api-client';
+import { pathSegmentAfter } from '@/lib/path-segment';
+import { useSiteName, useStoreCurrency } from '@/lib/public-settings';
+import { useMounted } from '@/lib/use-mounted';
+
+const PRODUCTS_PREFIX = '/products/';
+
+/**
+ * /products/{slug}/: exported once as /products/_/ and served for every slug, so the slug comes
+ * from the location, and only after mount (the exported HTML is the same for every product).
+ */
+export function ProductDetailPage() {
+  const pathname = usePathname();
+  const mounted = useMounted();
+  const slug = mounted ? pathSegmentAfter(pathname, PRODUCTS_PREFIX) : null;
+
+  if (!mounted) return <ProductDetailSkeleton />;
+  if (slug === null) return <ProductNotFound />;
+  return <ProductDetailLoader key={slug} slug={slug} />;
+}
+
+function ProductDetailLoader({ slug }: { slug: string }) {
+  const currency = useStoreCurrency();
+  const siteName = useSiteName();
+  const { data: product, isPending, isError, error, refetch, isFetching } = useProduct(slug);
+
+  useEffect(() => {
+    if (product) document.title = `${product.name} | ${siteName}`;
+  }, [product, siteName]);
+
+  if (isPending) return <ProductDetailSkeleton />;
+  if (isError) {
+    if (error instanceof ApiError && error.isNotFound) return <ProductNotFound />;
+    return (
+      <MessagePanel title="This product could not be loaded" headingLevel="h1" className="mx-auto max-w-lg">
+        <p className="text-neutral-600">Something went wrong on our side. Please try again.</p>
+        <Button onClick={() => void refetch()} disabled={isFetching}>
+          Try again
+        </Button>
+      </MessagePanel>
+    );
+  }
+  return <ProductDetail product={product} currency={currency} siteName={siteName} />;
+}
+
+function ProductNotFound() {
+  return (
+    <MessagePanel title="Product not found" headingLevel="h1" className="mx-auto max-w-lg">
+      <p className="text-neutral-600">This product does not exist or is no longer available.</p>
+      <Link href="/" className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800">
+        Back to the home page
+      </Link>
+    </MessagePanel>
+  );
+}

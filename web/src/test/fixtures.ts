@@ -1,0 +1,78 @@
+import type {
+  ProductDetail,
+  ProductListResponse,
+  ProductSummary,
+} from '@/features/products/api/product-types';
+import type { PublicSettingsResponse } from '@/lib/public-settings';
+
+/** API payloads shaped exactly as docs/contracts.md. */
+
+export function productSummary(overrides: Partial<ProductSummary> = {}): ProductSummary {
+  return {
+    id: '0190a000-0000-7000-8000-000000000001',
+    slug: 'ovr-aero-running-tee',
+    name: 'OVR Aero Running Tee',
+    brand: 'OVR',
+    category: 'apparel',
+    category_name: 'Apparel',
+    price_cents: 49900,
+    sale_price_cents: 39900,
+    effective_price_cents: 39900,
+    discount_percent: 20,
+    currency: 'ZAR',
+    price_range: null,
+    image_url: '/media/seed/ovr-aero-running-tee.svg',
+    videos: [],
+    featured: true,
+    daily_deal: false,
+    on_sale: true,
+    has_variations: false,
+    stock_quantity: 25,
+    in_stock: true,
+    product_type: 'physical',
+    max_owned_per_user: null,
+    vendor_id: '0190a000-0000-7000-8000-0000000000v1',
+    created_at: '2026-10-01T10:00:00Z',
+    ...overrides,
+  };
+}
+
+export function productDetail(overrides: Partial<ProductDetail> = {}): ProductDetail {
+  return {
+    ...productSummary(),
+    description: 'A light, breathable running tee.',
+    status: 'active',
+    variations: [],
+    vendor: {
+      id: '0190a000-0000-7000-8000-0000000000v1',
+      store_name: 'OVR Official',
+      store_slug: 'ovr-official',
+      store_logo_url: null,
+      standard_delivery_min_days: 2,
+      standard_delivery_max_days: 5,
+    },
+    rating: { average: 4.3, count: 12 },
+    estimated_delivery: { min_business_days: 4, max_business_days: 8 },
+    ...overrides,
+  };
+}
+
+export function productList(products: ProductSummary[]): ProductListResponse {
+  return { products, meta: { total: products.length, page: 1, per_page: 4 } };
+}
+
+export function publicSettings(
+  overrides: Partial<PublicSettingsResponse['settings']> = {},
+): PublicSettingsResponse {
+  return {
+    settings: {
+      currency: { code: 'ZAR', name: 'South African Rand', symbol: 'R', decimal_places: 2 },
+      shipping: { free_shipping_threshold_cents: 45000, default_shipping_rate_cents: 6500 },
+      tax: { default_rate_percent: 15 },
+      site: { logo_url: null, logo_text: 'bazaar' },
+      currencies: [{ code: 'EUR', name: 'Euro', symbol: '€', decimal_places: 2, enabled: true }],
+      countries: [{ code: 'ZA', name: 'South Africa', enabled: true }],
+      ...overrides,
+    },
+  };
+}
