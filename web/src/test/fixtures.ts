@@ -1,8 +1,5 @@
-import type {
-  ProductDetail,
-  ProductListResponse,
-  ProductSummary,
-} from '@/features/products/api/product-types';
+import type { ProductDetail, ProductListResponse } from '@/features/products/api/product-types';
+import type { ProductSummary } from '@/lib/catalogue-types';
 import type { PublicSettingsResponse } from '@/lib/public-settings';
 
 /** API payloads shaped exactly as docs/contracts.md. */

@@ -1,36 +1,9 @@
-/** Product shapes of the API (docs/contracts.md, "API product shapes"). Money is in cents. */
+/**
+ * Product shapes of the API (docs/contracts.md, "API product shapes"). Money is in cents. The
+ * summary every list shares lives in lib/catalogue-types.
+ */
 
-export interface PriceRange {
-  min_cents: number;
-  max_cents: number;
-}
-
-export interface ProductSummary {
-  id: string;
-  slug: string;
-  name: string;
-  brand: string | null;
-  category: string | null;
-  category_name: string | null;
-  price_cents: number;
-  sale_price_cents: number | null;
-  effective_price_cents: number;
-  discount_percent: number | null;
-  currency: string;
-  price_range: PriceRange | null;
-  image_url: string | null;
-  videos: string[];
-  featured: boolean;
-  daily_deal: boolean;
-  on_sale: boolean;
-  has_variations: boolean;
-  stock_quantity: number;
-  in_stock: boolean;
-  product_type: string;
-  max_owned_per_user: number | null;
-  vendor_id: string | null;
-  created_at: string;
-}
+import type { EstimatedDelivery, ListMeta, ProductSummary } from '@/lib/catalogue-types';
 
 export interface ProductVariation {
   id: string;
@@ -64,13 +37,7 @@ export interface ProductDetail extends ProductSummary {
   variations: ProductVariation[];
   vendor: ProductVendor | null;
   rating: { average: number | null; count: number } | null;
-  estimated_delivery: { min_business_days: number; max_business_days: number } | null;
-}
-
-export interface ListMeta {
-  total: number;
-  page: number;
-  per_page: number;
+  estimated_delivery: EstimatedDelivery | null;
 }
 
 export interface ProductListResponse {

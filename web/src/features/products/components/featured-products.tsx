@@ -1,10 +1,10 @@
 'use client';
 
+import { ProductCard } from '@/components/product/product-card';
+import { ProductCardSkeleton } from '@/components/product/product-card-skeleton';
 import { Button } from '@/components/ui/button';
 import { MessagePanel } from '@/components/ui/message-panel';
 import { FEATURED_PRODUCTS_LIMIT, useFeaturedProducts } from '@/features/products/api/featured-products';
-import { ProductCard } from '@/features/products/components/product-card';
-import { ProductCardSkeleton } from '@/features/products/components/product-card-skeleton';
 import { useStoreCurrency } from '@/lib/public-settings';
 
 const GRID = 'grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4';

@@ -1,11 +1,14 @@
+import Link from 'next/link';
 import { CircleCheck, CircleX, Store, Truck } from 'lucide-react';
+import { PriceTag } from '@/components/product/price-tag';
+import { ProductImage } from '@/components/product/product-image';
 import type { ProductDetail as Product } from '@/features/products/api/product-types';
-import { PriceTag } from '@/features/products/components/price-tag';
-import { ProductImage } from '@/features/products/components/product-image';
-import { deliveryLabel, productPriceLabel } from '@/features/products/components/product-pricing';
+import { productPriceLabel } from '@/features/products/components/product-pricing';
 import { ProductVariations } from '@/features/products/components/product-variations';
 import { StarRating } from '@/features/products/components/star-rating';
+import { deliveryLabel } from '@/lib/delivery';
 import { formatMoney, type CurrencyFormat } from '@/lib/money';
+import { storePath } from '@/lib/paths';
 
 export function ProductDetail({
   product,
@@ -74,7 +77,18 @@ export function ProductDetail({
             <li className="flex items-center gap-2" data-testid="product-vendor">
               <Store aria-hidden="true" className="size-4 text-neutral-500" />
               <span>
-                Sold by <span className="font-medium text-neutral-900">{product.vendor?.store_name ?? siteName}</span>
+                Sold by{' '}
+                {product.vendor ? (
+                  <Link
+                    href={storePath(product.vendor.store_slug)}
+                    data-testid="product-vendor-link"
+                    className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800"
+                  >
+                    {product.vendor.store_name}
+                  </Link>
+                ) : (
+                  <span className="font-medium text-neutral-900">{siteName}</span>
+                )}
               </span>
             </li>
           </ul>

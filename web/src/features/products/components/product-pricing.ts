@@ -23,10 +23,3 @@ export function ratingLabel(rating: ProductDetail['rating']): string {
   const reviews = rating.count === 1 ? 'review' : 'reviews';
   return `${rating.average.toFixed(1)} out of 5 (${rating.count} ${reviews})`;
 }
-
-export function deliveryLabel(delivery: ProductDetail['estimated_delivery']): string | null {
-  if (!delivery) return null;
-  const { min_business_days: min, max_business_days: max } = delivery;
-  const days = min === max ? `${min}` : `${min}–${max}`;
-  return `Delivery in ${days} business ${min === max && min === 1 ? 'day' : 'days'}`;
-}

@@ -1,13 +1,11 @@
 import Link from 'next/link';
-import type { ProductSummary } from '@/features/products/api/product-types';
-import { PriceTag } from '@/features/products/components/price-tag';
-import { ProductImage } from '@/features/products/components/product-image';
+import { PriceTag } from '@/components/product/price-tag';
+import { ProductImage } from '@/components/product/product-image';
+import type { ProductSummary } from '@/lib/catalogue-types';
 import { formatMoney, type CurrencyFormat } from '@/lib/money';
+import { productPath } from '@/lib/paths';
 
-export function productPath(slug: string): string {
-  return `/products/${encodeURIComponent(slug)}/`;
-}
-
+/** A product in a grid (home, store pages, …): picture, brand, name and price, linking to its page. */
 export function ProductCard({
   product,
   currency,

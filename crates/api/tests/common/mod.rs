@@ -1,0 +1,183 @@
+//! `TestApp`: the real router over a fresh database, driven in-process.
+
+#![allow(dead_code)] // Each test binary uses a different part of the harness.
+
+use std::path::PathBuf;
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use bazaar_api::{ApiConfig, AppState};
+use bazaar_db::Db;
+use http_body_util::BodyExt;
+use serde_json::Value;
+use tower::ServiceExt;
+
+pub const PUBLIC_URL: &str = "http://shop.test";
+
+pub struct TestApp {
+    pub db: Db,
+    pub router: Router,
+    pub dir: PathBuf,
+}
+
+pub struct Reply {
+    pub status: StatusCode,
+    pub headers: axum::http::HeaderMap,
+    pub body: Vec<u8>,
+}
+
+impl Reply {
+    pub fn json(&self) -> Value {
+        serde_json::from_slice(&self.body).unwrap_or_else(|e| {
+            panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.body))
+        })
+    }
+
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+}
+
+impl TestApp {
+    /// An empty, migrated database.
+    pub async fn new() -> TestApp {
+        Self::with_web(None).await
+    }
+
+    /// The demo data of `seeds/` loaded.
+    pub async fn seeded() -> TestApp {
+        let app = Self::new().await;
+        app.seed().await;
+        app
+    }
+
+    /// An app serving a small exported site written into its scratch directory.
+    pub async fn seeded_with_web() -> TestApp {
+        let (db, dir) = bazaar_testkit::fresh_db().await;
+        let web = dir.join("web");
+        for (file, body) in [
+            ("index.html", "<html><head><title>bazaar</title></head><body>home</body></html>"),
+            ("404.html", "<html><head><title>Not found</title></head><body>Page not found</body></html>"),
+            ("products/_/index.html", "<html><head><title>bazaar</title><meta name=\"description\" content=\"shell\"/></head><body>product shell</body></html>"),
+            ("products/_/index.txt", "rsc payload"),
+            ("store/_/index.html", "<html><head><title>bazaar</title></head><body>store shell</body></html>"),
+            ("_next/static/chunks/app-123.js", "console.log(1)"),
+        ] {
+            let path = web.join(file);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, body).unwrap();
+        }
+        let app = Self::build(db, dir, Some(web));
+        app.seed().await;
+        app
+    }
+
+    async fn with_web(web: Option<PathBuf>) -> TestApp {
+        let (db, dir) = bazaar_testkit::fresh_db().await;
+        Self::build(db, dir, web)
+    }
+
+    fn build(db: Db, dir: PathBuf, web: Option<PathBuf>) -> TestApp {
+        let config = ApiConfig { public_url: PUBLIC_URL.into(), web_dir: web, media_dir: dir.join("media") };
+        let router = bazaar_api::app(AppState::new(db.clone(), config));
+        TestApp { db, router, dir }
+    }
+
+    pub async fn seed(&self) {
+        let seeds = bazaar_testkit::repo_root().join("seeds");
+        let report = bazaar_import::seed::load(&self.db, &seeds, &self.dir.join("media"), |_| {})
+            .await
+            .expect("seed");
+        assert!(report.products.iter().all(|r| r.errors.is_empty()), "seed rows rejected");
+    }
+
+    pub async fn request(&self, method: &str, uri: &str) -> Reply {
+        let req = Request::builder().method(method).uri(uri).body(Body::empty()).unwrap();
+        let resp = self.router.clone().oneshot(req).await.unwrap();
+        let status = resp.status();
+        let headers = resp.headers().clone();
+        let body = resp.into_body().collect().await.unwrap().to_bytes().to_vec();
+        Reply { status, headers, body }
+    }
+
+    pub async fn get(&self, uri: &str) -> Reply {
+        self.request("GET", uri).await
+    }
+
+    /// GET that must answer 200 with JSON.
+    pub async fn get_ok(&self, uri: &str) -> Value {
+        let r = self.get(uri).await;
+        assert_eq!(r.status, StatusCode::OK, "GET {uri}: {}", r.text());
+        r.json()
+    }
+}
+
+/// The seed files, to derive expectations from instead of hard-coding them.
+pub struct Seeds {
+    pub products: Vec<Value>,
+    pub vendors: Vec<Value>,
+    pub reviews: Vec<Value>,
+}
+
+impl Seeds {
+    pub fn load() -> Seeds {
+        let dir = bazaar_testkit::repo_root().join("seeds");
+        let read = |name: &str| -> Vec<Value> {
+            serde_json::from_str(&std::fs::read_to_string(dir.join(name)).unwrap()).unwrap()
+        };
+        Seeds { products: read("products.json"), vendors: read("vendors.json"), reviews: read("reviews.json") }
+    }
+
+    fn vendor_status(&self, slug: &str) -> Option<&str> {
+        self.vendors.iter().find(|v| v["store_slug"] == slug).and_then(|v| v["status"].as_str())
+    }
+
+    /// Active products of approved vendors or of no vendor: what customers may see.
+    pub fn is_listed(&self, p: &Value) -> bool {
+        let active = p["status"].as_str().unwrap_or("active") == "active";
+        let vendor_ok = match p["vendor"].as_str() {
+            None => true,
+            Some(v) => self.vendor_status(v) == Some("approved"),
+        };
+        active && vendor_ok
+    }
+
+    pub fn listed(&self) -> Vec<&Value> {
+        self.products.iter().filter(|p| self.is_listed(p)).collect()
+    }
+
+    pub fn hidden(&self) -> Vec<&Value> {
+        self.products.iter().filter(|p| !self.is_listed(p)).collect()
+    }
+}
+
+/// A rand amount from the seed files ("499.00" or 499) in cents.
+pub fn cents(v: &Value) -> Option<i64> {
+    match v {
+        Value::String(s) => Some(s.parse::<bazaar_domain::money::Cents>().unwrap().0),
+        Value::Number(n) => Some(n.to_string().parse::<bazaar_domain::money::Cents>().unwrap().0),
+        _ => None,
+    }
+}
+
+/// What a seed product costs a customer: its lowest enabled variation or its own price,
+/// each at the sale price when that is lower.
+pub fn effective_min(p: &Value) -> i64 {
+    let eff = |price: i64, sale: Option<i64>| sale.filter(|s| *s < price).unwrap_or(price);
+    let own = eff(cents(&p["price"]).unwrap(), cents(&p["sale_price"]));
+    let vars: Vec<i64> = p["variations"]
+        .as_array()
+        .map(|vs| {
+            vs.iter()
+                .filter(|v| v["enabled"].as_bool().unwrap_or(true))
+                .map(|v| eff(cents(&v["price"]).unwrap_or_else(|| cents(&p["price"]).unwrap()), cents(&v["sale_price"])))
+                .collect()
+        })
+        .unwrap_or_default();
+    vars.into_iter().min().unwrap_or(own)
+}
+
+pub fn slugs(list: &Value) -> Vec<String> {
+    list["products"].as_array().unwrap().iter().map(|p| p["slug"].as_str().unwrap().to_owned()).collect()
+}

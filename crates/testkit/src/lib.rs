@@ -1,0 +1,49 @@
+//! A fresh, migrated database for each test.
+//!
+//! Without `TEST_DATABASE_URL` every test gets its own SQLite file in the temp directory.
+//! With `TEST_DATABASE_URL=postgres://…` every test gets its own schema in that database
+//! (CI recreates the database before each run, so schemas never pile up).
+
+use std::path::PathBuf;
+use std::str::FromStr;
+
+use bazaar_db::Db;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+
+/// The repository root (for `seeds/` and migrations).
+pub fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("repository root")
+}
+
+/// Which backend the tests run on, for messages.
+pub fn backend_name() -> &'static str {
+    if std::env::var("TEST_DATABASE_URL").is_ok_and(|u| u.starts_with("postgres")) { "postgres" } else { "sqlite" }
+}
+
+/// A database of its own for one test, migrated. Also returns a scratch directory.
+pub async fn fresh_db() -> (Db, PathBuf) {
+    let id = uuid::Uuid::now_v7().simple().to_string();
+    let dir = std::env::temp_dir().join(format!("bazaar-test-{id}"));
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    let db = match std::env::var("TEST_DATABASE_URL") {
+        Ok(url) if url.starts_with("postgres") => {
+            let schema = format!("t_{id}");
+            let admin = PgPoolOptions::new().max_connections(1).connect(&url).await.expect("connect TEST_DATABASE_URL");
+            sqlx::query(sqlx::AssertSqlSafe(format!("CREATE SCHEMA {schema}")))
+                .execute(&admin)
+                .await
+                .expect("create test schema");
+            admin.close().await;
+            let opts = PgConnectOptions::from_str(&url)
+                .expect("TEST_DATABASE_URL")
+                .options([("search_path", schema.as_str())]);
+            let pool = PgPoolOptions::new().max_connections(8).connect_with(opts).await.expect("connect schema");
+            Db::Postgres(pool)
+        }
+        _ => Db::connect(&Db::sqlite_url_in(&dir), &bazaar_db::ConnectOptions::default())
+            .await
+            .expect("open SQLite"),
+    };
+    db.migrate().await.expect("migrate");
+    (db, dir)
+}

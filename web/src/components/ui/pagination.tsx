@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import Link from 'next/link';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { cn } from '@/lib/cn';
+
+const ITEM =
+  'inline-flex items-center gap-1 rounded-md border px-3 py-2 text-sm font-medium sm:px-4';
+const ENABLED = 'border-neutral-300 bg-white text-neutral-800 hover:border-brand-600 hover:text-brand-700';
+const DISABLED = 'cursor-not-allowed border-neutral-200 bg-neutral-50 text-neutral-400';
+
+/**
+ * Previous / Next links for a paged list whose page lives in the URL, and "Page N of M" between
+ * them. An unavailable direction stays in place as a disabled link, so the layout never jumps.
+ */
+export function Pagination({
+  page,
+  pageCount,
+  hrefFor,
+  label = 'Pagination',
+  className,
+}: {
+  page: number;
+  pageCount: number;
+  hrefFor: (page: number) => string;
+  label?: string;
+  className?: string;
+}) {
+  if (pageCount <= 1) return null;
+  const hasPrevious = page > 1;
+  const hasNext = page < pageCount;
+  return (
+    <nav aria-label={label} className={cn('flex items-center justify-between gap-3', className)}>
+      <PageLink href={hasPrevious ? hrefFor(Math.min(page - 1, pageCount)) : null} rel="prev">
+        <ChevronLeft aria-hidden="true" className="size-4" />
+        Previous<span className="sr-only"> page</span>
+      </PageLink>
+      <p className="text-sm text-neutral-600 tabular-nums">
+        Page {page} of {pageCount}
+      </p>
+      <PageLink href={hasNext ? hrefFor(page + 1) : null} rel="next">
+        Next<span className="sr-only"> page</span>
+        <ChevronRight aria-hidden="true" className="size-4" />
+      </PageLink>
+    </nav>
+  );
+}
+
+function PageLink({
+  href,
+  rel,
+  children,
+}: {
+  href: string | null;
+  rel: 'prev' | 'next';
+  children: ReactNode;
+}) {
+  if (href === null) {
+    return (
+      <span role="link" aria-disabled="true" className={cn(ITEM, DISABLED)}>
+        {children}
+      </span>
+    );
+  }
+  return (
+    <Link href={href} rel={rel} className={cn(ITEM, ENABLED)}>
+      {children}
+    </Link>
+  );
+}
