@@ -1,4 +1,5 @@
 import type { ProductDetail, ProductListResponse } from '@/features/products/api/product-types';
+import type { Store, StoreResponse } from '@/features/stores/api/store-types';
 import type { ProductSummary } from '@/lib/catalogue-types';
 import type { PublicSettingsResponse } from '@/lib/public-settings';
 
@@ -71,5 +72,32 @@ export function publicSettings(
       countries: [{ code: 'ZA', name: 'South Africa', enabled: true }],
       ...overrides,
     },
+  };
+}
+
+export function store(overrides: Partial<Store> = {}): Store {
+  return {
+    id: '0190a000-0000-7000-8000-0000000000v1',
+    store_slug: 'ovr-official',
+    store_name: 'OVR Official',
+    store_description: 'The official OVR store: running and training apparel designed in Cape Town.',
+    store_logo_url: '/media/seed/vendors/ovr-official.svg',
+    standard_delivery_min_days: 2,
+    standard_delivery_max_days: 5,
+    estimated_delivery: { min_business_days: 4, max_business_days: 8 },
+    created_at: '2026-10-01T10:00:00Z',
+    ...overrides,
+  };
+}
+
+export function storeResponse(
+  storeOverrides: Partial<Store> = {},
+  products: ProductSummary[] = [productSummary()],
+  meta: Partial<StoreResponse['meta']> = {},
+): StoreResponse {
+  return {
+    store: store(storeOverrides),
+    products,
+    meta: { total: products.length, page: 1, per_page: 20, ...meta },
   };
 }

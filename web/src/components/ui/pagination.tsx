@@ -30,15 +30,15 @@ export function Pagination({
   const hasNext = page < pageCount;
   return (
     <nav aria-label={label} className={cn('flex items-center justify-between gap-3', className)}>
-      <PageLink href={hasPrevious ? hrefFor(Math.min(page - 1, pageCount)) : null} rel="prev">
+      <PageLink href={hasPrevious ? hrefFor(Math.min(page - 1, pageCount)) : null} rel="prev" name="Previous page">
         <ChevronLeft aria-hidden="true" className="size-4" />
-        Previous<span className="sr-only"> page</span>
+        Previous
       </PageLink>
       <p className="text-sm text-neutral-600 tabular-nums">
         Page {page} of {pageCount}
       </p>
-      <PageLink href={hasNext ? hrefFor(page + 1) : null} rel="next">
-        Next<span className="sr-only"> page</span>
+      <PageLink href={hasNext ? hrefFor(page + 1) : null} rel="next" name="Next page">
+        Next
         <ChevronRight aria-hidden="true" className="size-4" />
       </PageLink>
     </nav>
@@ -48,21 +48,24 @@ export function Pagination({
 function PageLink({
   href,
   rel,
+  name,
   children,
 }: {
   href: string | null;
   rel: 'prev' | 'next';
+  /** The accessible name; it starts with the visible text. */
+  name: string;
   children: ReactNode;
 }) {
   if (href === null) {
     return (
-      <span role="link" aria-disabled="true" className={cn(ITEM, DISABLED)}>
+      <span role="link" aria-disabled="true" aria-label={name} className={cn(ITEM, DISABLED)}>
         {children}
       </span>
     );
   }
   return (
-    <Link href={href} rel={rel} className={cn(ITEM, ENABLED)}>
+    <Link href={href} rel={rel} aria-label={name} className={cn(ITEM, ENABLED)}>
       {children}
     </Link>
   );

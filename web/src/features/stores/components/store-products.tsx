@@ -1,0 +1,85 @@
+import Link from 'next/link';
+import { ProductCard } from '@/components/product/product-card';
+import { MessagePanel } from '@/components/ui/message-panel';
+import { Pagination } from '@/components/ui/pagination';
+import type { StoreResponse } from '@/features/stores/api/store-types';
+import { cn } from '@/lib/cn';
+import type { CurrencyFormat } from '@/lib/money';
+import { pageCount } from '@/lib/page-param';
+import { storePath } from '@/lib/paths';
+
+export const STORE_GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-4';
+
+function countLabel(total: number): string {
+  return `${total.toLocaleString('en-ZA')} ${total === 1 ? 'product' : 'products'}`;
+}
+
+/** One page of the store's products, how many there are in all, and the way to the other pages. */
+export function StoreProducts({
+  data,
+  page,
+  currency,
+  updating,
+}: {
+  data: StoreResponse;
+  /** The page asked for (the URL's); `data` may still be the previous one while it loads. */
+  page: number;
+  currency: CurrencyFormat;
+  updating: boolean;
+}) {
+  const { store, products, meta } = data;
+  const pages = pageCount(meta.total, meta.per_page);
+  const first = (meta.page - 1) * meta.per_page + 1;
+  const last = first + products.length - 1;
+
+  return (
+    <section aria-labelledby="store-products-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id="store-products-heading" className="text-xl font-bold tracking-tight sm:text-2xl">
+          Products
+        </h2>
+        <p data-testid="store-product-count" className="text-sm text-neutral-600 tabular-nums">
+          {pages > 1 && products.length > 0
+            ? `Showing ${first}–${last} of ${countLabel(meta.total)}`
+            : countLabel(meta.total)}
+        </p>
+      </div>
+
+      {meta.total === 0 ? (
+        <MessagePanel title="No products yet">
+          <p className="text-neutral-600">{store.store_name} has not listed any products yet.</p>
+        </MessagePanel>
+      ) : products.length === 0 ? (
+        <MessagePanel title="No products on this page">
+          <p className="text-neutral-600">This store has fewer pages of products.</p>
+          <Link
+            href={storePath(store.store_slug)}
+            className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800"
+          >
+            Go to the first page
+          </Link>
+        </MessagePanel>
+      ) : (
+        <ul
+          className={cn(STORE_GRID, updating && 'opacity-60 transition-opacity')}
+          aria-busy={updating || undefined}
+          data-testid="store-products"
+        >
+          {products.map((product) => (
+            <li key={product.id}>
+              <ProductCard product={product} currency={currency} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Pagination
+        className="mt-2"
+        label="Store product pages"
+        page={page}
+        pageCount={pages}
+        hrefFor={(target) => storePath(store.store_slug, target)}
+      />
+    </section>
+  );
+}
