@@ -47,3 +47,16 @@ pub async fn fresh_db() -> (Db, PathBuf) {
     db.migrate().await.expect("migrate");
     (db, dir)
 }
+
+/// For tests that run the `bazaar` binary: with `TEST_DATABASE_URL`, the URL of a new,
+/// empty schema of its own (`options=-c search_path=…`); without it, `None` (the binary
+/// then uses the SQLite file in its data directory).
+pub async fn fresh_database_url() -> Option<String> {
+    let url = std::env::var("TEST_DATABASE_URL").ok().filter(|u| u.starts_with("postgres"))?;
+    let schema = format!("t_{}", uuid::Uuid::now_v7().simple());
+    let admin = PgPoolOptions::new().max_connections(1).connect(&url).await.expect("connect TEST_DATABASE_URL");
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE SCHEMA {schema}"))).execute(&admin).await.expect("create schema");
+    admin.close().await;
+    let sep = if url.contains('?') { '&' } else { '?' };
+    Some(format!("{url}{sep}options=-c%20search_path%3D{schema}"))
+}

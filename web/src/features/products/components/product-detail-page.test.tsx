@@ -55,7 +55,10 @@ describe('ProductDetailPage', () => {
     expect(screen.getByText('A light, breathable running tee.')).toBeInTheDocument();
     expect(screen.getByText('In stock')).toBeInTheDocument();
     expect(screen.getByText('4.3 out of 5 (12 reviews)')).toBeInTheDocument();
-    expect(screen.getByText('OVR Official')).toBeInTheDocument();
+    // The vendor's name leads to its store page.
+    const storeLink = within(screen.getByTestId('product-vendor')).getByRole('link', { name: 'OVR Official' });
+    expect(storeLink.getAttribute('href')).toMatch(/^\/store\/ovr-official\/?$/);
+    expect(screen.getByTestId('product-vendor')).toHaveTextContent('Sold by OVR Official');
     expect(screen.getByText('Delivery in 4–8 business days')).toBeInTheDocument();
   });
 
@@ -90,6 +93,7 @@ describe('ProductDetailPage', () => {
     expect(screen.getByText('No reviews yet')).toBeInTheDocument();
     // A house product is sold by the shop itself.
     expect(screen.getByTestId('product-vendor')).toHaveTextContent('Sold by bazaar');
+    expect(within(screen.getByTestId('product-vendor')).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('shows the price range and each variation, marking sold-out ones', async () => {
