@@ -21,7 +21,13 @@ pub struct GlobalArgs {
     pub data_dir: Option<PathBuf>,
     /// Database URL: sqlite://FILE or postgres://USER@HOST/DB (also read from DATABASE_URL)
     /// [default: the SQLite file in the data dir].
-    #[arg(long, global = true, env = "BAZAAR_DATABASE_URL", value_name = "URL", hide_env_values = true)]
+    #[arg(
+        long,
+        global = true,
+        env = "BAZAAR_DATABASE_URL",
+        value_name = "URL",
+        hide_env_values = true
+    )]
     pub database_url: Option<String>,
     /// Log filter, e.g. info or bazaar_api=debug [default: info for serve, warn otherwise;
     /// RUST_LOG also works].
@@ -62,10 +68,20 @@ impl Config {
             None => None,
         }
         .unwrap_or_default();
-        let env_database_url = std::env::var("DATABASE_URL").ok().filter(|v| !v.trim().is_empty());
+        let env_database_url = std::env::var("DATABASE_URL")
+            .ok()
+            .filter(|v| !v.trim().is_empty());
         Ok(Config {
-            data_dir: global.data_dir.clone().or(file.data_dir).unwrap_or_else(|| PathBuf::from("data")),
-            database_url: global.database_url.clone().or(env_database_url).or(file.database_url),
+            data_dir: global
+                .data_dir
+                .clone()
+                .or(file.data_dir)
+                .unwrap_or_else(|| PathBuf::from("data")),
+            database_url: global
+                .database_url
+                .clone()
+                .or(env_database_url)
+                .or(file.database_url),
             log: global.log.clone().or(file.log),
             file_listen: file.listen,
             file_public_url: file.public_url,
@@ -74,7 +90,9 @@ impl Config {
     }
 
     pub fn database_url(&self) -> String {
-        self.database_url.clone().unwrap_or_else(|| bazaar_db::Db::sqlite_url_in(&self.data_dir))
+        self.database_url
+            .clone()
+            .unwrap_or_else(|| bazaar_db::Db::sqlite_url_in(&self.data_dir))
     }
 
     pub fn media_dir(&self) -> PathBuf {
@@ -84,12 +102,21 @@ impl Config {
     /// Creates the data directory and connects to the database, with one clear message
     /// when either fails.
     pub async fn connect(&self) -> Result<bazaar_db::Db> {
-        std::fs::create_dir_all(&self.data_dir)
-            .with_context(|| format!("cannot create the data directory {}", self.data_dir.display()))?;
+        std::fs::create_dir_all(&self.data_dir).with_context(|| {
+            format!(
+                "cannot create the data directory {}",
+                self.data_dir.display()
+            )
+        })?;
         let url = self.database_url();
         bazaar_db::Db::connect(&url, &bazaar_db::ConnectOptions::default())
             .await
-            .with_context(|| format!("cannot connect to the database at {}", bazaar_db::redact_url(&url)))
+            .with_context(|| {
+                format!(
+                    "cannot connect to the database at {}",
+                    bazaar_db::redact_url(&url)
+                )
+            })
     }
 
     /// Connects and applies pending migrations.
@@ -104,7 +131,11 @@ fn read_file(path: &Path) -> Result<FileConfig> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read the configuration file {}", path.display()))?;
     toml::from_str(&text).map_err(|e| {
-        anyhow::anyhow!("invalid configuration file {}: {}", path.display(), e.message())
+        anyhow::anyhow!(
+            "invalid configuration file {}: {}",
+            path.display(),
+            e.message()
+        )
     })
 }
 
@@ -112,7 +143,9 @@ fn read_file(path: &Path) -> Result<FileConfig> {
 pub fn parse_listen(value: &str) -> Result<SocketAddr> {
     match value.parse() {
         Ok(addr) => Ok(addr),
-        Err(_) => bail!("invalid listen address '{value}': expected IP:PORT such as 127.0.0.1:8080"),
+        Err(_) => {
+            bail!("invalid listen address '{value}': expected IP:PORT such as 127.0.0.1:8080")
+        }
     }
 }
 
@@ -125,5 +158,8 @@ pub fn init_tracing(config: &Config, serving: bool) {
         .and_then(|f| EnvFilter::try_new(f).ok())
         .or_else(|| EnvFilter::try_from_default_env().ok())
         .unwrap_or_else(|| EnvFilter::new(default));
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
 }

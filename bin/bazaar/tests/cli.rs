@@ -9,7 +9,14 @@ use std::time::{Duration, Instant};
 fn bazaar(dir: &Path) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_bazaar"));
     cmd.current_dir(dir);
-    for var in ["DATABASE_URL", "BAZAAR_DATABASE_URL", "BAZAAR_DATA_DIR", "BAZAAR_CONFIG", "BAZAAR_LISTEN", "BAZAAR_WEB_DIR"] {
+    for var in [
+        "DATABASE_URL",
+        "BAZAAR_DATABASE_URL",
+        "BAZAAR_DATA_DIR",
+        "BAZAAR_CONFIG",
+        "BAZAAR_LISTEN",
+        "BAZAAR_WEB_DIR",
+    ] {
         cmd.env_remove(var);
     }
     cmd
@@ -19,7 +26,9 @@ fn bazaar(dir: &Path) -> Command {
 /// else the SQLite file in `dir`.
 fn bazaar_db(dir: &Path) -> Command {
     let mut cmd = bazaar(dir);
-    let url = tokio::runtime::Runtime::new().unwrap().block_on(bazaar_testkit::fresh_database_url());
+    let url = tokio::runtime::Runtime::new()
+        .unwrap()
+        .block_on(bazaar_testkit::fresh_database_url());
     if let Some(url) = url {
         cmd.env("BAZAAR_DATABASE_URL", url);
     }
@@ -37,7 +46,11 @@ fn stderr(out: &Output) -> String {
 }
 
 fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
 }
 
 #[test]
@@ -45,10 +58,21 @@ fn help_lists_the_subcommands() {
     let out = bazaar(&scratch()).arg("--help").output().unwrap();
     assert!(out.status.success());
     let help = String::from_utf8_lossy(&out.stdout);
-    for name in ["serve", "worker", "import", "seed", "migrate", "--data-dir", "--database-url"] {
+    for name in [
+        "serve",
+        "worker",
+        "import",
+        "seed",
+        "migrate",
+        "--data-dir",
+        "--database-url",
+    ] {
         assert!(help.contains(name), "{name} in --help");
     }
-    let serve = bazaar(&scratch()).args(["serve", "--help"]).output().unwrap();
+    let serve = bazaar(&scratch())
+        .args(["serve", "--help"])
+        .output()
+        .unwrap();
     let serve = String::from_utf8_lossy(&serve.stdout);
     for flag in ["--listen", "--public-url", "--web-dir"] {
         assert!(serve.contains(flag), "{flag} in serve --help");
@@ -60,20 +84,39 @@ fn assert_one_line_failure(out: &Output, expected: &str) {
     assert!(!out.status.success());
     let err = stderr(out);
     assert!(err.contains(expected), "expected {expected:?} in {err:?}");
-    assert!(!err.contains("panicked") && !err.contains("RUST_BACKTRACE"), "{err}");
+    assert!(
+        !err.contains("panicked") && !err.contains("RUST_BACKTRACE"),
+        "{err}"
+    );
     assert_eq!(err.trim_end().lines().count(), 1, "one line: {err:?}");
 }
 
 #[test]
 fn bad_input_gives_one_clear_line() {
     let dir = scratch();
-    let out = bazaar(&dir).args(["serve", "--listen", "nowhere"]).output().unwrap();
+    let out = bazaar(&dir)
+        .args(["serve", "--listen", "nowhere"])
+        .output()
+        .unwrap();
     assert_one_line_failure(&out, "error: invalid listen address 'nowhere'");
 
-    let out = bazaar(&dir).args(["--database-url", "postgres://nobody@127.0.0.1:1/none", "migrate"]).output().unwrap();
-    assert_one_line_failure(&out, "error: cannot connect to the database at postgres://nobody@127.0.0.1:1/none");
+    let out = bazaar(&dir)
+        .args([
+            "--database-url",
+            "postgres://nobody@127.0.0.1:1/none",
+            "migrate",
+        ])
+        .output()
+        .unwrap();
+    assert_one_line_failure(
+        &out,
+        "error: cannot connect to the database at postgres://nobody@127.0.0.1:1/none",
+    );
 
-    let out = bazaar(&dir).args(["--database-url", "mysql://x", "migrate"]).output().unwrap();
+    let out = bazaar(&dir)
+        .args(["--database-url", "mysql://x", "migrate"])
+        .output()
+        .unwrap();
     assert_one_line_failure(&out, "expected a URL starting with sqlite: or postgres:");
 
     std::fs::write(dir.join("bazaar.toml"), "listen = 5\n").unwrap();
@@ -84,9 +127,15 @@ fn bad_input_gives_one_clear_line() {
     assert_one_line_failure(&out, "unknown field `colour`");
     std::fs::remove_file(dir.join("bazaar.toml")).unwrap();
 
-    let out = bazaar(&dir).args(["import", "nothing.json"]).output().unwrap();
+    let out = bazaar(&dir)
+        .args(["import", "nothing.json"])
+        .output()
+        .unwrap();
     assert_one_line_failure(&out, "error: cannot read nothing.json");
-    let out = bazaar(&dir).args(["import", "products.xml"]).output().unwrap();
+    let out = bazaar(&dir)
+        .args(["import", "products.xml"])
+        .output()
+        .unwrap();
     assert_one_line_failure(&out, "cannot tell the format of products.xml");
 
     let out = bazaar(&dir).arg("--no-such-flag").output().unwrap();
@@ -107,11 +156,21 @@ fn layers_flags_over_environment_over_file() {
     let mut cmd = bazaar(&dir);
     cmd.arg("migrate");
     assert!(cmd.output().unwrap().status.success());
-    assert!(dir.join("from-file/bazaar.db").is_file(), "the file's data_dir is used");
+    assert!(
+        dir.join("from-file/bazaar.db").is_file(),
+        "the file's data_dir is used"
+    );
 
-    let out = bazaar(&dir).env("BAZAAR_DATA_DIR", "from-env").arg("migrate").output().unwrap();
+    let out = bazaar(&dir)
+        .env("BAZAAR_DATA_DIR", "from-env")
+        .arg("migrate")
+        .output()
+        .unwrap();
     assert!(out.status.success());
-    assert!(dir.join("from-env/bazaar.db").is_file(), "the environment beats the file");
+    assert!(
+        dir.join("from-env/bazaar.db").is_file(),
+        "the environment beats the file"
+    );
 
     let out = bazaar(&dir)
         .env("BAZAAR_DATA_DIR", "from-env")
@@ -119,7 +178,10 @@ fn layers_flags_over_environment_over_file() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    assert!(dir.join("from-flag/bazaar.db").is_file(), "the flag beats the environment");
+    assert!(
+        dir.join("from-flag/bazaar.db").is_file(),
+        "the flag beats the environment"
+    );
 }
 
 struct Server(std::process::Child);
@@ -135,7 +197,11 @@ fn get(port: u16, path: &str) -> Option<(u16, String)> {
     use std::io::{Read, Write};
     let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).ok()?;
     s.set_read_timeout(Some(Duration::from_secs(5))).ok()?;
-    write!(s, "GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").ok()?;
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+    )
+    .ok()?;
     let mut buf = String::new();
     s.read_to_string(&mut buf).ok()?;
     let status = buf.split_whitespace().nth(1)?.parse().ok()?;
@@ -162,7 +228,10 @@ fn serve_with_no_configuration_creates_data_and_serves() {
         std::thread::sleep(Duration::from_millis(100));
     };
     assert_eq!(ready.0, 200);
-    assert!(dir.join("data/bazaar.db").is_file(), "data/ was created with the SQLite database");
+    assert!(
+        dir.join("data/bazaar.db").is_file(),
+        "data/ was created with the SQLite database"
+    );
     let (status, body) = get(port, "/api/v1/products").unwrap();
     assert_eq!(status, 200);
     assert!(body.contains("\"products\":[]"));
@@ -176,7 +245,9 @@ fn import_reports_each_row_and_a_rerun_changes_nothing() {
         r#"[{"slug": "tee", "name": "Tee", "price": "10.00"}, {"slug": "bad", "name": "Bad", "price": "-1"}]"#,
     )
     .unwrap();
-    let url = tokio::runtime::Runtime::new().unwrap().block_on(bazaar_testkit::fresh_database_url());
+    let url = tokio::runtime::Runtime::new()
+        .unwrap()
+        .block_on(bazaar_testkit::fresh_database_url());
     let run = |args: &[&str]| {
         let mut cmd = bazaar(&dir);
         if let Some(url) = &url {
@@ -186,28 +257,50 @@ fn import_reports_each_row_and_a_rerun_changes_nothing() {
     };
     let dry = run(&["import", "p.json", "--dry-run"]);
     let dry_out = String::from_utf8_lossy(&dry.stdout);
-    assert!(dry_out.contains("Dry run, nothing written: 1 created, 0 updated, 0 unchanged, 1 rejected"), "{dry_out}");
+    assert!(
+        dry_out.contains("Dry run, nothing written: 1 created, 0 updated, 0 unchanged, 1 rejected"),
+        "{dry_out}"
+    );
 
     let first = run(&["import", "p.json"]);
     let out = String::from_utf8_lossy(&first.stdout);
-    assert_eq!(first.status.code(), Some(1), "a rejected row makes the exit non-zero");
+    assert_eq!(
+        first.status.code(),
+        Some(1),
+        "a rejected row makes the exit non-zero"
+    );
     assert!(out.contains("row     1  created    tee"), "{out}");
-    assert!(out.contains("row     2  rejected   bad  price: must not be negative"), "{out}");
+    assert!(
+        out.contains("row     2  rejected   bad  price: must not be negative"),
+        "{out}"
+    );
 
     let second = run(&["import", "p.json"]);
     let out = String::from_utf8_lossy(&second.stdout);
-    assert!(out.contains("Imported: 0 created, 0 updated, 1 unchanged, 1 rejected"), "{out}");
+    assert!(
+        out.contains("Imported: 0 created, 0 updated, 1 unchanged, 1 rejected"),
+        "{out}"
+    );
 }
 
 #[test]
 fn seed_loads_the_demo_and_synthetic_products() {
     let dir = scratch();
     let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../seeds");
-    let out = bazaar_db(&dir).args(["seed", "--dir", seeds.to_str().unwrap()]).output().unwrap();
+    let out = bazaar_db(&dir)
+        .args(["seed", "--dir", seeds.to_str().unwrap()])
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
-    let out = bazaar_db(&dir).args(["seed", "--synthetic", "1000"]).output().unwrap();
+    let out = bazaar_db(&dir)
+        .args(["seed", "--synthetic", "1000"])
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(String::from_utf8_lossy(&out.stdout).contains("Added 1000 synthetic products"));
-    let out = bazaar(&dir).args(["seed", "--synthetic", "0"]).output().unwrap();
+    let out = bazaar(&dir)
+        .args(["seed", "--synthetic", "0"])
+        .output()
+        .unwrap();
     assert!(!out.status.success());
 }

@@ -15,7 +15,10 @@ pub type ApiResult<T> = Result<T, ApiError>;
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     #[error("{message}")]
-    BadRequest { message: String, fields: BTreeMap<String, String> },
+    BadRequest {
+        message: String,
+        fields: BTreeMap<String, String>,
+    },
     #[error("{0}")]
     NotFound(String),
     #[error("{0}")]
@@ -28,13 +31,19 @@ pub enum ApiError {
 
 impl ApiError {
     pub fn bad_request(message: impl Into<String>) -> Self {
-        ApiError::BadRequest { message: message.into(), fields: BTreeMap::new() }
+        ApiError::BadRequest {
+            message: message.into(),
+            fields: BTreeMap::new(),
+        }
     }
 
     /// A 400 naming the offending parameter.
     pub fn bad_field(field: &str, message: impl Into<String>) -> Self {
         let message = message.into();
-        ApiError::BadRequest { fields: BTreeMap::from([(field.to_owned(), message.clone())]), message }
+        ApiError::BadRequest {
+            fields: BTreeMap::from([(field.to_owned(), message.clone())]),
+            message,
+        }
     }
 
     pub fn status(&self) -> StatusCode {
@@ -101,6 +110,16 @@ impl IntoResponse for ApiError {
             ApiError::BadRequest { fields, .. } => fields,
             _ => BTreeMap::new(),
         };
-        (status, Json(ErrorBody { error: ErrorDetail { code, message, fields } })).into_response()
+        (
+            status,
+            Json(ErrorBody {
+                error: ErrorDetail {
+                    code,
+                    message,
+                    fields,
+                },
+            }),
+        )
+            .into_response()
     }
 }

@@ -38,7 +38,10 @@ pub struct AppState {
 
 impl AppState {
     pub fn new(db: Db, config: ApiConfig) -> Self {
-        Self { db, config: Arc::new(config) }
+        Self {
+            db,
+            config: Arc::new(config),
+        }
     }
 }
 

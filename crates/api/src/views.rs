@@ -28,7 +28,10 @@ pub struct PriceRangeView {
 
 impl From<PriceRange> for PriceRangeView {
     fn from(r: PriceRange) -> Self {
-        Self { min_cents: r.min_cents, max_cents: r.max_cents }
+        Self {
+            min_cents: r.min_cents,
+            max_cents: r.max_cents,
+        }
     }
 }
 
@@ -98,9 +101,10 @@ impl ProductSummary {
             effective_price_cents: effective,
             discount_percent: discount,
             currency: currency.to_owned(),
-            price_range: row
-                .has_variations
-                .then(|| PriceRangeView { min_cents: row.min_price_cents, max_cents: row.max_price_cents }),
+            price_range: row.has_variations.then(|| PriceRangeView {
+                min_cents: row.min_price_cents,
+                max_cents: row.max_price_cents,
+            }),
             image_url: row.image_url.clone(),
             videos: row.videos.0.clone(),
             featured: row.featured,
@@ -126,7 +130,10 @@ pub struct AttributeView {
 
 impl From<&Attribute> for AttributeView {
     fn from(a: &Attribute) -> Self {
-        Self { name: a.name.clone(), value: a.value.clone() }
+        Self {
+            name: a.name.clone(),
+            value: a.value.clone(),
+        }
     }
 }
 
@@ -206,7 +213,10 @@ pub struct RatingView {
 
 impl From<Rating> for RatingView {
     fn from(r: Rating) -> Self {
-        Self { average: r.average, count: r.count }
+        Self {
+            average: r.average,
+            count: r.count,
+        }
     }
 }
 
@@ -219,7 +229,10 @@ pub struct DeliveryView {
 
 impl From<DeliveryEstimate> for DeliveryView {
     fn from(d: DeliveryEstimate) -> Self {
-        Self { min_business_days: d.min_business_days, max_business_days: d.max_business_days }
+        Self {
+            min_business_days: d.min_business_days,
+            max_business_days: d.max_business_days,
+        }
     }
 }
 

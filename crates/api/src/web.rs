@@ -45,7 +45,13 @@ async fn robots(State(state): State<AppState>) -> Response {
 }
 
 fn xml(body: String) -> Response {
-    ([(header::CONTENT_TYPE, "application/xml; charset=utf-8"), (header::CACHE_CONTROL, "public, max-age=3600")], body)
+    (
+        [
+            (header::CONTENT_TYPE, "application/xml; charset=utf-8"),
+            (header::CACHE_CONTROL, "public, max-age=3600"),
+        ],
+        body,
+    )
         .into_response()
 }
 
@@ -71,7 +77,8 @@ async fn sitemap_index_or_page(State(state): State<AppState>) -> Result<Response
         for (slug, updated) in &stores {
             url_entry(&mut out, &format!("{base}/store/{slug}/"), Some(*updated));
         }
-        for (slug, updated) in bazaar_db::products::listed_slugs(&state.db, SITEMAP_PAGE, 0).await? {
+        for (slug, updated) in bazaar_db::products::listed_slugs(&state.db, SITEMAP_PAGE, 0).await?
+        {
             url_entry(&mut out, &format!("{base}/products/{slug}/"), Some(updated));
         }
         out.push_str("</urlset>\n");
@@ -80,7 +87,10 @@ async fn sitemap_index_or_page(State(state): State<AppState>) -> Result<Response
         out.push_str("<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
         let pages = (total + SITEMAP_PAGE - 1) / SITEMAP_PAGE;
         for n in 1..=pages {
-            out.push_str(&format!("<sitemap><loc>{}</loc></sitemap>\n", escape_xml(&format!("{base}/sitemaps/products-{n}.xml"))));
+            out.push_str(&format!(
+                "<sitemap><loc>{}</loc></sitemap>\n",
+                escape_xml(&format!("{base}/sitemaps/products-{n}.xml"))
+            ));
         }
         out.push_str("</sitemapindex>\n");
     }
@@ -96,7 +106,8 @@ async fn sitemap_products_page(
         .and_then(|n| n.parse().ok())
         .filter(|n| *n >= 1)
         .ok_or_else(|| ApiError::NotFound("No such sitemap".into()))?;
-    let rows = bazaar_db::products::listed_slugs(&state.db, SITEMAP_PAGE, (n - 1) * SITEMAP_PAGE).await?;
+    let rows =
+        bazaar_db::products::listed_slugs(&state.db, SITEMAP_PAGE, (n - 1) * SITEMAP_PAGE).await?;
     if rows.is_empty() {
         return Err(ApiError::NotFound("No such sitemap".into()));
     }
@@ -117,7 +128,10 @@ async fn sitemap_products_page(
     Ok(xml(out))
 }
 
-async fn media(State(state): State<AppState>, axum::extract::Path(path): axum::extract::Path<String>) -> Response {
+async fn media(
+    State(state): State<AppState>,
+    axum::extract::Path(path): axum::extract::Path<String>,
+) -> Response {
     let Some(rel) = safe_relative(&path) else {
         return StatusCode::NOT_FOUND.into_response();
     };
@@ -134,7 +148,9 @@ fn safe_relative(path: &str) -> Option<PathBuf> {
         return None;
     }
     let rel = PathBuf::from(decoded.trim_start_matches('/'));
-    rel.components().all(|c| matches!(c, Component::Normal(_))).then_some(rel)
+    rel.components()
+        .all(|c| matches!(c, Component::Normal(_)))
+        .then_some(rel)
 }
 
 fn percent_decode(s: &str) -> Option<String> {
@@ -160,8 +176,12 @@ fn file_response(path: &Path, bytes: Vec<u8>, cache: &'static str) -> Response {
     if let Ok(v) = HeaderValue::from_str(mime.as_ref()) {
         resp.headers_mut().insert(header::CONTENT_TYPE, v);
     }
-    resp.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
-    resp.headers_mut().insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    resp.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    resp.headers_mut().insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
     resp
 }
 
@@ -176,15 +196,21 @@ enum Resolved {
 }
 
 fn resolve(root: &Path, url_path: &str) -> Resolved {
-    let Some(rel) = safe_relative(url_path) else { return Resolved::NotFound };
-    let segments: Vec<String> = rel.iter().map(|s| s.to_string_lossy().into_owned()).collect();
+    let Some(rel) = safe_relative(url_path) else {
+        return Resolved::NotFound;
+    };
+    let segments: Vec<String> = rel
+        .iter()
+        .map(|s| s.to_string_lossy().into_owned())
+        .collect();
     let trailing = url_path.ends_with('/') || url_path.is_empty();
     let mut dir = root.to_path_buf();
     let mut params = Vec::new();
     for (i, seg) in segments.iter().enumerate() {
         let last = i + 1 == segments.len();
         let own = dir.join(seg);
-        if own.exists() && (!last || trailing || own.is_file() || own.join("index.html").is_file()) {
+        if own.exists() && (!last || trailing || own.is_file() || own.join("index.html").is_file())
+        {
             dir = own;
             continue;
         }
@@ -224,7 +250,8 @@ async fn site(State(state): State<AppState>, method: Method, uri: Uri) -> Respon
         return StatusCode::METHOD_NOT_ALLOWED.into_response();
     }
     let Some(root) = state.config.web_dir.clone() else {
-        return ApiError::NotFound("The web site is not installed on this server".into()).into_response();
+        return ApiError::NotFound("The web site is not installed on this server".into())
+            .into_response();
     };
     match resolve(&root, path) {
         Resolved::Redirect(to) => {
@@ -256,17 +283,28 @@ async fn site(State(state): State<AppState>, method: Method, uri: Uri) -> Respon
 async fn not_found_page(root: &Path) -> Response {
     let body = tokio::fs::read(root.join("404.html"))
         .await
-        .unwrap_or_else(|_| b"<!doctype html><title>Page not found</title><h1>Page not found</h1>".to_vec());
+        .unwrap_or_else(|_| {
+            b"<!doctype html><title>Page not found</title><h1>Page not found</h1>".to_vec()
+        });
     html_response(StatusCode::NOT_FOUND, body)
 }
 
 fn html_response(status: StatusCode, body: Vec<u8>) -> Response {
     let mut resp = (status, body).into_response();
     let h = resp.headers_mut();
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin"));
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("strict-origin-when-cross-origin"),
+    );
     resp
 }
 
@@ -282,14 +320,18 @@ struct Head {
 
 async fn html_page(state: &AppState, shell: Vec<u8>, params: &[(String, String)]) -> Response {
     let found = match params {
-        [(route, value)] if route == "products" => Some(match products::load_detail(state, value).await {
-            Ok(p) => Ok(product_head(state, &p)),
-            Err(e) => Err(e),
-        }),
-        [(route, value)] if route == "store" => Some(match stores::load_store(state, value).await {
-            Ok(s) => Ok(store_head(state, &s)),
-            Err(e) => Err(e),
-        }),
+        [(route, value)] if route == "products" => {
+            Some(match products::load_detail(state, value).await {
+                Ok(p) => Ok(product_head(state, &p)),
+                Err(e) => Err(e),
+            })
+        }
+        [(route, value)] if route == "store" => {
+            Some(match stores::load_store(state, value).await {
+                Ok(s) => Ok(store_head(state, &s)),
+                Err(e) => Err(e),
+            })
+        }
         _ => None,
     };
     let Ok(html) = String::from_utf8(shell.clone()) else {
@@ -318,13 +360,26 @@ fn absolute(state: &AppState, url: &str) -> String {
 fn product_head(state: &AppState, p: &ProductDetail) -> Head {
     let s = &p.summary;
     let currency = bazaar_domain::money::CurrencyDisplay::new(&s.currency);
-    let price_text = bazaar_domain::money::format(Some(bazaar_domain::money::Cents(s.effective_price_cents)), &currency);
+    let price_text = bazaar_domain::money::format(
+        Some(bazaar_domain::money::Cents(s.effective_price_cents)),
+        &currency,
+    );
     let canonical = format!("{}/products/{}/", state.config.public_url, s.slug);
-    let brand = if s.brand.is_empty() { String::new() } else { format!("{} · ", s.brand) };
-    let description = truncate(&format!("{brand}{price_text}. {}", p.description.trim()), 300);
+    let brand = if s.brand.is_empty() {
+        String::new()
+    } else {
+        format!("{} · ", s.brand)
+    };
+    let description = truncate(
+        &format!("{brand}{price_text}. {}", p.description.trim()),
+        300,
+    );
     let image = s.image_url.as_deref().map(|u| absolute(state, u));
-    let availability =
-        if s.in_stock { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" };
+    let availability = if s.in_stock {
+        "https://schema.org/InStock"
+    } else {
+        "https://schema.org/OutOfStock"
+    };
     let decimals = |cents: i64| bazaar_domain::money::Cents(cents).to_string();
     let offers = match &s.price_range {
         Some(r) if r.min_cents != r.max_cents => json!({
@@ -400,13 +455,22 @@ fn truncate(s: &str, max: usize) -> String {
 }
 
 fn escape_xml(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
 }
 
 /// Replaces the shell's title and description and adds canonical, Open Graph and JSON-LD.
 fn inject_head(html: &str, head: &Head) -> String {
     let mut html = remove_tags(html, "<title", "</title>");
-    for marker in ["<meta name=\"description\"", "<link rel=\"canonical\"", "<meta property=\"og:", "<meta name=\"twitter:"] {
+    for marker in [
+        "<meta name=\"description\"",
+        "<link rel=\"canonical\"",
+        "<meta property=\"og:",
+        "<meta name=\"twitter:",
+    ] {
         html = remove_tags(&html, marker, ">");
     }
     let mut tags = format!(
@@ -423,12 +487,21 @@ fn inject_head(html: &str, head: &Head) -> String {
         escape_xml(&head.canonical),
     );
     if let Some(img) = &head.image {
-        tags.push_str(&format!("<meta property=\"og:image\" content=\"{}\"/>", escape_xml(img)));
+        tags.push_str(&format!(
+            "<meta property=\"og:image\" content=\"{}\"/>",
+            escape_xml(img)
+        ));
     }
     if let Some(ld) = &head.json_ld {
         // `<` is escaped so no value can close the script element.
-        let json = ld.to_string().replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026");
-        tags.push_str(&format!("<script type=\"application/ld+json\">{json}</script>"));
+        let json = ld
+            .to_string()
+            .replace('<', "\\u003c")
+            .replace('>', "\\u003e")
+            .replace('&', "\\u0026");
+        tags.push_str(&format!(
+            "<script type=\"application/ld+json\">{json}</script>"
+        ));
     }
     match html.find("</head>") {
         Some(at) => format!("{}{tags}{}", &html[..at], &html[at..]),
@@ -461,8 +534,12 @@ mod tests {
     fn site() -> tempdir::Dir {
         let d = tempdir::Dir::new();
         for f in [
-            "index.html", "404.html", "products/_/index.html", "products/_/index.txt",
-            "_next/static/chunks/app.js", "about/index.html",
+            "index.html",
+            "404.html",
+            "products/_/index.html",
+            "products/_/index.txt",
+            "_next/static/chunks/app.js",
+            "about/index.html",
         ] {
             let p = d.0.join(f);
             std::fs::create_dir_all(p.parent().unwrap()).unwrap();
@@ -491,19 +568,40 @@ mod tests {
     fn resolves_files_shells_and_redirects() {
         let d = site();
         let root = &d.0;
-        assert_eq!(resolve(root, "/"), Resolved::File(root.join("index.html"), vec![]));
-        assert_eq!(resolve(root, "/about/"), Resolved::File(root.join("about/index.html"), vec![]));
-        assert_eq!(resolve(root, "/about"), Resolved::Redirect("/about/".into()));
+        assert_eq!(
+            resolve(root, "/"),
+            Resolved::File(root.join("index.html"), vec![])
+        );
+        assert_eq!(
+            resolve(root, "/about/"),
+            Resolved::File(root.join("about/index.html"), vec![])
+        );
+        assert_eq!(
+            resolve(root, "/about"),
+            Resolved::Redirect("/about/".into())
+        );
         assert_eq!(
             resolve(root, "/products/ovr-tee/"),
-            Resolved::File(root.join("products/_/index.html"), vec![("products".into(), "ovr-tee".into())])
+            Resolved::File(
+                root.join("products/_/index.html"),
+                vec![("products".into(), "ovr-tee".into())]
+            )
         );
-        assert_eq!(resolve(root, "/products/ovr-tee"), Resolved::Redirect("/products/ovr-tee/".into()));
+        assert_eq!(
+            resolve(root, "/products/ovr-tee"),
+            Resolved::Redirect("/products/ovr-tee/".into())
+        );
         assert_eq!(
             resolve(root, "/products/ovr-tee/index.txt"),
-            Resolved::File(root.join("products/_/index.txt"), vec![("products".into(), "ovr-tee".into())])
+            Resolved::File(
+                root.join("products/_/index.txt"),
+                vec![("products".into(), "ovr-tee".into())]
+            )
         );
-        assert_eq!(resolve(root, "/_next/static/chunks/app.js"), Resolved::File(root.join("_next/static/chunks/app.js"), vec![]));
+        assert_eq!(
+            resolve(root, "/_next/static/chunks/app.js"),
+            Resolved::File(root.join("_next/static/chunks/app.js"), vec![])
+        );
         assert_eq!(resolve(root, "/nope/"), Resolved::NotFound);
         assert_eq!(resolve(root, "/products/a/b/c/"), Resolved::NotFound);
         assert_eq!(resolve(root, "/../etc/passwd"), Resolved::NotFound);

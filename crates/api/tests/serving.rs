@@ -21,16 +21,32 @@ async fn openapi_document_and_offline_docs() {
     let app = TestApp::new().await;
     let doc = app.get_ok("/api/openapi.json").await;
     assert_eq!(doc["openapi"], "3.1.0");
-    for path in ["/api/v1/products", "/api/v1/products/{slug_or_id}", "/api/v1/categories", "/api/v1/stores/{store_slug}", "/api/v1/settings/public", "/api/v1/recommendations"] {
-        assert!(doc["paths"][path]["get"]["operationId"].is_string(), "{path} documented");
+    for path in [
+        "/api/v1/products",
+        "/api/v1/products/{slug_or_id}",
+        "/api/v1/categories",
+        "/api/v1/stores/{store_slug}",
+        "/api/v1/settings/public",
+        "/api/v1/recommendations",
+    ] {
+        assert!(
+            doc["paths"][path]["get"]["operationId"].is_string(),
+            "{path} documented"
+        );
     }
-    assert_eq!(doc["paths"]["/api/v1/products"]["get"]["operationId"], "list_products");
+    assert_eq!(
+        doc["paths"]["/api/v1/products"]["get"]["operationId"],
+        "list_products"
+    );
     let page = app.get("/api/docs/").await;
     assert_eq!(page.status, StatusCode::OK);
     let html = page.text();
     assert!(html.contains("swagger"), "docs page");
     // Its assets are served by us, not fetched from elsewhere.
-    assert!(!html.contains("https://"), "the docs page must work offline");
+    assert!(
+        !html.contains("https://"),
+        "the docs page must work offline"
+    );
     let js = app.get("/api/docs/swagger-ui-bundle.js").await;
     assert_eq!(js.status, StatusCode::OK);
 }
@@ -47,7 +63,11 @@ async fn unknown_api_paths_are_json_404s() {
 async fn product_pages_carry_the_product_in_title_and_json_ld() {
     let app = TestApp::seeded_with_web().await;
     let seeds = Seeds::load();
-    let p = seeds.listed().into_iter().find(|p| p["variations"].as_array().is_none_or(|v| v.is_empty())).unwrap();
+    let p = seeds
+        .listed()
+        .into_iter()
+        .find(|p| p["variations"].as_array().is_none_or(|v| v.is_empty()))
+        .unwrap();
     let slug = p["slug"].as_str().unwrap();
     let product = app.get_ok(&format!("/api/v1/products/{slug}")).await["product"].clone();
     let price = product["effective_price_cents"].as_i64().unwrap();
@@ -65,22 +85,36 @@ async fn product_pages_carry_the_product_in_title_and_json_ld() {
     assert!(html.contains(&title), "{title} in {html}");
     assert_eq!(html.matches("<title>").count(), 1);
     assert!(html.contains("product shell"));
-    assert!(!html.contains("content=\"shell\""), "the shell's description is replaced");
-    let ld_start = html.find("<script type=\"application/ld+json\">").expect("JSON-LD") + 35;
+    assert!(
+        !html.contains("content=\"shell\""),
+        "the shell's description is replaced"
+    );
+    let ld_start = html
+        .find("<script type=\"application/ld+json\">")
+        .expect("JSON-LD")
+        + 35;
     let ld_end = ld_start + html[ld_start..].find("</script>").unwrap();
     let ld: serde_json::Value = serde_json::from_str(&html[ld_start..ld_end]).unwrap();
     assert_eq!(ld["@type"], "Product");
     assert_eq!(ld["name"], p["name"]);
-    assert_eq!(ld["offers"]["price"], bazaar_domain::money::Cents(price).to_string());
+    assert_eq!(
+        ld["offers"]["price"],
+        bazaar_domain::money::Cents(price).to_string()
+    );
     assert_eq!(ld["offers"]["priceCurrency"], "ZAR");
-    assert!(html.contains(&format!("<meta property=\"og:url\" content=\"{PUBLIC_URL}/products/{slug}/\"/>")));
+    assert!(html.contains(&format!(
+        "<meta property=\"og:url\" content=\"{PUBLIC_URL}/products/{slug}/\"/>"
+    )));
 
     // Without the trailing slash: redirected to it. Client payloads come from the shell.
     let r = app.get(&format!("/products/{slug}")).await;
     assert_eq!(r.status, StatusCode::PERMANENT_REDIRECT);
     assert_eq!(r.headers["location"], format!("/products/{slug}/"));
     let r = app.get(&format!("/products/{slug}/index.txt")).await;
-    assert_eq!((r.status, r.text().as_str()), (StatusCode::OK, "rsc payload"));
+    assert_eq!(
+        (r.status, r.text().as_str()),
+        (StatusCode::OK, "rsc payload")
+    );
 
     // A hidden or unknown product: the shell with 404 and no product head.
     let hidden = seeds.hidden()[0]["slug"].as_str().unwrap().to_owned();
@@ -95,14 +129,30 @@ async fn product_pages_carry_the_product_in_title_and_json_ld() {
 async fn store_pages_carry_the_store() {
     let app = TestApp::seeded_with_web().await;
     let seeds = Seeds::load();
-    let vendor = seeds.vendors.iter().find(|v| v["status"] == "approved").unwrap();
+    let vendor = seeds
+        .vendors
+        .iter()
+        .find(|v| v["status"] == "approved")
+        .unwrap();
     let slug = vendor["store_slug"].as_str().unwrap();
     let r = app.get(&format!("/store/{slug}/")).await;
     assert_eq!(r.status, StatusCode::OK);
     let name = vendor["store_name"].as_str().unwrap().replace('&', "&amp;");
-    assert!(r.text().contains(&format!("<title>{name} | bazaar</title>")));
-    let pending = seeds.vendors.iter().find(|v| v["status"] == "pending").unwrap();
-    let r = app.get(&format!("/store/{}/", pending["store_slug"].as_str().unwrap())).await;
+    assert!(
+        r.text()
+            .contains(&format!("<title>{name} | bazaar</title>"))
+    );
+    let pending = seeds
+        .vendors
+        .iter()
+        .find(|v| v["status"] == "pending")
+        .unwrap();
+    let r = app
+        .get(&format!(
+            "/store/{}/",
+            pending["store_slug"].as_str().unwrap()
+        ))
+        .await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
 }
 
@@ -111,7 +161,10 @@ async fn static_files_cache_headers_and_not_found() {
     let app = TestApp::seeded_with_web().await;
     let r = app.get("/_next/static/chunks/app-123.js").await;
     assert_eq!(r.status, StatusCode::OK);
-    assert_eq!(r.headers["cache-control"], "public, max-age=31536000, immutable");
+    assert_eq!(
+        r.headers["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
     let r = app.get("/").await;
     assert_eq!(r.headers["cache-control"], "no-cache");
     let r = app.get("/definitely/not/here/").await;
@@ -134,16 +187,30 @@ async fn sitemap_lists_every_visible_product_and_store_and_robots_points_to_it()
     assert_eq!(r.status, StatusCode::OK);
     let xml = r.text();
     for p in seeds.listed() {
-        assert!(xml.contains(&format!("<loc>{PUBLIC_URL}/products/{}/</loc>", p["slug"].as_str().unwrap())));
+        assert!(xml.contains(&format!(
+            "<loc>{PUBLIC_URL}/products/{}/</loc>",
+            p["slug"].as_str().unwrap()
+        )));
     }
     for p in seeds.hidden() {
         assert!(!xml.contains(&format!("/products/{}/<", p["slug"].as_str().unwrap())));
     }
     for v in &seeds.vendors {
-        let listed = xml.contains(&format!("<loc>{PUBLIC_URL}/store/{}/</loc>", v["store_slug"].as_str().unwrap()));
+        let listed = xml.contains(&format!(
+            "<loc>{PUBLIC_URL}/store/{}/</loc>",
+            v["store_slug"].as_str().unwrap()
+        ));
         assert_eq!(listed, v["status"] == "approved");
     }
-    assert_eq!(xml.matches("<url>").count(), 1 + seeds.listed().len() + seeds.vendors.iter().filter(|v| v["status"] == "approved").count());
+    assert_eq!(
+        xml.matches("<url>").count(),
+        1 + seeds.listed().len()
+            + seeds
+                .vendors
+                .iter()
+                .filter(|v| v["status"] == "approved")
+                .count()
+    );
     let robots = app.get("/robots.txt").await.text();
     assert!(robots.contains(&format!("Sitemap: {PUBLIC_URL}/sitemap.xml")));
 }

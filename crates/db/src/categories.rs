@@ -62,7 +62,10 @@ pub async fn upsert(tx: &mut Tx, c: &CategoryInput, now: DateTime<Utc>) -> DbRes
     .await?);
     match existing {
         Some((name, description, image_url, position))
-            if name == c.name && description == c.description && image_url == c.image_url && position == c.position =>
+            if name == c.name
+                && description == c.description
+                && image_url == c.image_url
+                && position == c.position =>
         {
             Ok(false)
         }
@@ -101,7 +104,8 @@ pub async fn ensure(tx: &mut Tx, slug: &str, now: DateTime<Utc>) -> DbResult<boo
     let exists = on_tx!(tx, conn => sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM categories WHERE slug = $1")
         .bind(slug)
         .fetch_one(conn)
-        .await?) > 0;
+        .await?)
+        > 0;
     if exists {
         return Ok(false);
     }

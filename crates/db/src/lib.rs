@@ -112,15 +112,23 @@ pub struct ConnectOptions {
 
 impl Default for ConnectOptions {
     fn default() -> Self {
-        let cores = std::thread::available_parallelism().map(|n| n.get() as u32).unwrap_or(2);
-        Self { max_connections: (cores * 4).max(8), acquire_timeout: Duration::from_secs(10) }
+        let cores = std::thread::available_parallelism()
+            .map(|n| n.get() as u32)
+            .unwrap_or(2);
+        Self {
+            max_connections: (cores * 4).max(8),
+            acquire_timeout: Duration::from_secs(10),
+        }
     }
 }
 
 impl Db {
     /// Connects to `url`: `sqlite://path` (the file is created) or `postgres://…`.
     pub async fn connect(url: &str, options: &ConnectOptions) -> DbResult<Self> {
-        let bad = |reason: String| DbError::BadUrl { url: redact_url(url), reason };
+        let bad = |reason: String| DbError::BadUrl {
+            url: redact_url(url),
+            reason,
+        };
         if url.starts_with("sqlite:") {
             let opts = SqliteConnectOptions::from_str(url)
                 .map_err(|e| bad(e.to_string()))?
@@ -146,7 +154,9 @@ impl Db {
                 .await?;
             Ok(Db::Postgres(pool))
         } else {
-            Err(bad("expected a URL starting with sqlite: or postgres:".into()))
+            Err(bad(
+                "expected a URL starting with sqlite: or postgres:".into()
+            ))
         }
     }
 
@@ -227,8 +237,14 @@ mod tests {
 
     #[test]
     fn redacts_passwords() {
-        assert_eq!(redact_url("postgres://u:secret@h/db"), "postgres://u:***@h/db");
+        assert_eq!(
+            redact_url("postgres://u:secret@h/db"),
+            "postgres://u:***@h/db"
+        );
         assert_eq!(redact_url("postgres://u@h/db"), "postgres://u@h/db");
-        assert_eq!(redact_url("sqlite://data/bazaar.db"), "sqlite://data/bazaar.db");
+        assert_eq!(
+            redact_url("sqlite://data/bazaar.db"),
+            "sqlite://data/bazaar.db"
+        );
     }
 }

@@ -128,29 +128,45 @@ impl ProductFilter {
     fn where_clause(&self, binds: &mut Binds) -> String {
         let mut clauses = vec!["p.listed = TRUE".to_owned()];
         if !self.categories.is_empty() {
-            let list: Vec<String> =
-                self.categories.iter().map(|c| binds.push(Bind::Text(c.to_lowercase()))).collect();
+            let list: Vec<String> = self
+                .categories
+                .iter()
+                .map(|c| binds.push(Bind::Text(c.to_lowercase())))
+                .collect();
             clauses.push(format!("p.category IN ({})", list.join(", ")));
         }
         if let Some(brand) = &self.brand {
-            clauses.push(format!("LOWER(p.brand) = {}", binds.push(Bind::Text(brand.to_lowercase()))));
+            clauses.push(format!(
+                "LOWER(p.brand) = {}",
+                binds.push(Bind::Text(brand.to_lowercase()))
+            ));
         }
         if let Some(vendor) = &self.vendor_slug {
             let slug = binds.push(Bind::Text(vendor.clone()));
-            clauses.push(format!("p.vendor_id = (SELECT v.id FROM vendors v WHERE v.store_slug = {slug})"));
+            clauses.push(format!(
+                "p.vendor_id = (SELECT v.id FROM vendors v WHERE v.store_slug = {slug})"
+            ));
         }
-        for (column, value) in
-            [("p.featured", self.featured), ("p.daily_deal", self.daily_deal), ("p.on_sale", self.on_sale)]
-        {
+        for (column, value) in [
+            ("p.featured", self.featured),
+            ("p.daily_deal", self.daily_deal),
+            ("p.on_sale", self.on_sale),
+        ] {
             if let Some(v) = value {
                 clauses.push(format!("{column} = {}", binds.push(Bind::Bool(v))));
             }
         }
         if let Some(min) = self.min_price_cents {
-            clauses.push(format!("p.min_price_cents >= {}", binds.push(Bind::I64(min))));
+            clauses.push(format!(
+                "p.min_price_cents >= {}",
+                binds.push(Bind::I64(min))
+            ));
         }
         if let Some(max) = self.max_price_cents {
-            clauses.push(format!("p.min_price_cents <= {}", binds.push(Bind::I64(max))));
+            clauses.push(format!(
+                "p.min_price_cents <= {}",
+                binds.push(Bind::I64(max))
+            ));
         }
         if let Some(ids) = &self.ids {
             if ids.is_empty() {
@@ -161,7 +177,11 @@ impl ProductFilter {
             }
         }
         if !self.exclude_ids.is_empty() {
-            let list: Vec<String> = self.exclude_ids.iter().map(|id| binds.push(Bind::Uuid(*id))).collect();
+            let list: Vec<String> = self
+                .exclude_ids
+                .iter()
+                .map(|id| binds.push(Bind::Uuid(*id)))
+                .collect();
             clauses.push(format!("p.id NOT IN ({})", list.join(", ")));
         }
         clauses.join(" AND ")
@@ -220,7 +240,8 @@ pub async fn find_listed(db: &Db, key: &str) -> DbResult<ProductRow> {
         Ok(id) => ("p.id", Bind::Uuid(id)),
         Err(_) => ("p.slug", Bind::Text(key.to_owned())),
     };
-    let sql = format!("SELECT {PRODUCT_COLUMNS} {PRODUCT_FROM} WHERE {column} = $1 AND p.listed = TRUE");
+    let sql =
+        format!("SELECT {PRODUCT_COLUMNS} {PRODUCT_FROM} WHERE {column} = $1 AND p.listed = TRUE");
     on_db!(db, pool => bind_all!(sqlx::query_as::<_, ProductRow>(sqlx::AssertSqlSafe(sql)), [&bind])
         .fetch_optional(pool)
         .await?)
@@ -233,10 +254,12 @@ pub async fn enabled_variations(db: &Db, product_id: Uuid) -> DbResult<Vec<Varia
         "SELECT {VARIATION_COLUMNS} FROM product_variations \
          WHERE product_id = $1 AND enabled = TRUE ORDER BY name, sku"
     );
-    Ok(on_db!(db, pool => sqlx::query_as::<_, VariationRow>(sqlx::AssertSqlSafe(sql))
+    Ok(
+        on_db!(db, pool => sqlx::query_as::<_, VariationRow>(sqlx::AssertSqlSafe(sql))
         .bind(product_id)
         .fetch_all(pool)
-        .await?))
+        .await?),
+    )
 }
 
 /// Recommendations (SPEC.md §7): listed products in the categories of the first three
@@ -249,9 +272,21 @@ pub async fn recommendations(db: &Db, viewed: &[Uuid], take: u32) -> DbResult<Ve
     let categories = categories_of(db, &first_three).await?;
     let mut picked = Vec::new();
     if !categories.is_empty() {
-        let filter = ProductFilter { categories, exclude_ids: viewed.to_vec(), ..Default::default() };
-        let (mut rows, _) =
-            list(db, &filter, ProductSort::Newest, PageRequest { page: 1, per_page: 16 }).await?;
+        let filter = ProductFilter {
+            categories,
+            exclude_ids: viewed.to_vec(),
+            ..Default::default()
+        };
+        let (mut rows, _) = list(
+            db,
+            &filter,
+            ProductSort::Newest,
+            PageRequest {
+                page: 1,
+                per_page: 16,
+            },
+        )
+        .await?;
         rows.shuffle(&mut rand::rng());
         rows.truncate(take as usize);
         picked = rows;
@@ -259,10 +294,21 @@ pub async fn recommendations(db: &Db, viewed: &[Uuid], take: u32) -> DbResult<Ve
     if picked.len() < take as usize {
         let mut exclude = viewed.to_vec();
         exclude.extend(picked.iter().map(|p| p.id));
-        let filter = ProductFilter { exclude_ids: exclude, ..Default::default() };
+        let filter = ProductFilter {
+            exclude_ids: exclude,
+            ..Default::default()
+        };
         let missing = take - picked.len() as u32;
-        let (rows, _) =
-            list(db, &filter, ProductSort::Newest, PageRequest { page: 1, per_page: missing }).await?;
+        let (rows, _) = list(
+            db,
+            &filter,
+            ProductSort::Newest,
+            PageRequest {
+                page: 1,
+                per_page: missing,
+            },
+        )
+        .await?;
         picked.extend(rows);
     }
     Ok(picked)
@@ -278,26 +324,36 @@ async fn categories_of(db: &Db, ids: &[Uuid]) -> DbResult<Vec<String>> {
         "SELECT DISTINCT category FROM products WHERE listed = TRUE AND category <> '' AND id IN ({})",
         list.join(", ")
     );
-    Ok(on_db!(db, pool => bind_all!(sqlx::query_scalar::<_, String>(sqlx::AssertSqlSafe(sql)), &binds.0)
+    Ok(
+        on_db!(db, pool => bind_all!(sqlx::query_scalar::<_, String>(sqlx::AssertSqlSafe(sql)), &binds.0)
         .fetch_all(pool)
-        .await?))
+        .await?),
+    )
 }
 
 /// Slugs of every listed product with its last change, for the sitemap.
-pub async fn listed_slugs(db: &Db, limit: i64, offset: i64) -> DbResult<Vec<(String, DateTime<Utc>)>> {
-    Ok(on_db!(db, pool => sqlx::query_as::<_, (String, DateTime<Utc>)>(
+pub async fn listed_slugs(
+    db: &Db,
+    limit: i64,
+    offset: i64,
+) -> DbResult<Vec<(String, DateTime<Utc>)>> {
+    Ok(
+        on_db!(db, pool => sqlx::query_as::<_, (String, DateTime<Utc>)>(
         "SELECT slug, updated_at FROM products WHERE listed = TRUE ORDER BY created_at, id LIMIT $1 OFFSET $2",
     )
     .bind(limit)
     .bind(offset)
     .fetch_all(pool)
-    .await?))
+    .await?),
+    )
 }
 
 pub async fn count_listed(db: &Db) -> DbResult<i64> {
-    Ok(on_db!(db, pool => sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM products WHERE listed = TRUE")
+    Ok(
+        on_db!(db, pool => sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM products WHERE listed = TRUE")
         .fetch_one(pool)
-        .await?))
+        .await?),
+    )
 }
 
 // ---------------------------------------------------------------------------------------
@@ -424,7 +480,11 @@ impl VariationRow {
 
 /// Creates or updates a product (keyed on slug) and its variations (keyed on SKU) inside
 /// `tx`. Writes nothing when everything already matches, so a re-run reports `Unchanged`.
-pub async fn upsert(tx: &mut Tx, input: &ProductInput, now: DateTime<Utc>) -> Result<Upserted, UpsertError> {
+pub async fn upsert(
+    tx: &mut Tx,
+    input: &ProductInput,
+    now: DateTime<Utc>,
+) -> Result<Upserted, UpsertError> {
     let existing = on_tx!(tx, conn => sqlx::query_as::<_, StoredProduct>(
         "SELECT id, name, brand, category, vendor_id, description, price_cents, sale_price_cents, \
          image_url, videos, status, featured, daily_deal, product_type, max_owned_per_user, \
@@ -510,7 +570,10 @@ pub async fn upsert(tx: &mut Tx, input: &ProductInput, now: DateTime<Utc>) -> Re
                     .bind(row.product_id)
                     .fetch_one(conn)
                     .await?);
-                return Err(UpsertError::SkuTaken { sku: v.sku.clone(), owner });
+                return Err(UpsertError::SkuTaken {
+                    sku: v.sku.clone(),
+                    owner,
+                });
             }
             Some(row) if row.matches(v) => {}
             Some(row) => {
@@ -609,7 +672,9 @@ pub fn compute_rollups(
             listed,
         };
     }
-    let prices = variations.iter().map(|(p, s, _, _)| effective_price(*p, *s).0);
+    let prices = variations
+        .iter()
+        .map(|(p, s, _, _)| effective_price(*p, *s).0);
     let stock = variations
         .iter()
         .map(|(_, _, stock, managed)| if *managed { *stock } else { UNMANAGED_STOCK })
@@ -618,7 +683,9 @@ pub fn compute_rollups(
         has_variations: true,
         min_price_cents: prices.clone().min().unwrap_or(price.0),
         max_price_cents: prices.max().unwrap_or(price.0),
-        on_sale: variations.iter().any(|(p, s, _, _)| applicable_sale_price(*p, *s).is_some()),
+        on_sale: variations
+            .iter()
+            .any(|(p, s, _, _)| applicable_sale_price(*p, *s).is_some()),
         available_stock: stock,
         listed,
     }
@@ -655,13 +722,16 @@ pub async fn refresh_rollups(tx: &mut Tx, product_id: Uuid, now: DateTime<Utc>) 
     )
     .bind(product_id)
     .fetch_one(conn)
-    .await?) > 0;
+    .await?)
+        > 0;
     let variations: Vec<_> = variations
         .into_iter()
         .map(|(p, s, stock, managed)| (Cents(p), s.map(Cents), stock, managed))
         .collect();
     let status = src.status.parse().unwrap_or(ProductStatus::Draft);
-    let vendor = src.vendor_status.map(|s| s.parse().unwrap_or(VendorStatus::Pending));
+    let vendor = src
+        .vendor_status
+        .map(|s| s.parse().unwrap_or(VendorStatus::Pending));
     let mut r = compute_rollups(
         Cents(src.price_cents),
         src.sale_price_cents.map(Cents),
@@ -697,7 +767,14 @@ mod tests {
 
     #[test]
     fn rollups_of_a_simple_product() {
-        let r = compute_rollups(Cents(1000), Some(Cents(800)), 5, ProductStatus::Active, None, &[]);
+        let r = compute_rollups(
+            Cents(1000),
+            Some(Cents(800)),
+            5,
+            ProductStatus::Active,
+            None,
+            &[],
+        );
         assert_eq!(
             r,
             Rollups {
@@ -709,7 +786,14 @@ mod tests {
                 listed: true
             }
         );
-        let not_lower = compute_rollups(Cents(1000), Some(Cents(1000)), 0, ProductStatus::Active, None, &[]);
+        let not_lower = compute_rollups(
+            Cents(1000),
+            Some(Cents(1000)),
+            0,
+            ProductStatus::Active,
+            None,
+            &[],
+        );
         assert!(!not_lower.on_sale);
         assert_eq!(not_lower.min_price_cents, 1000);
     }
@@ -721,9 +805,31 @@ mod tests {
             (Cents(55000), Some(Cents(45000)), 0, true),
             (Cents(60000), None, 3, true),
         ];
-        let r = compute_rollups(Cents(1), None, 99, ProductStatus::Active, Some(VendorStatus::Approved), &vars);
-        assert_eq!((r.min_price_cents, r.max_price_cents, r.on_sale, r.available_stock), (45000, 60000, true, 5));
-        let pending = compute_rollups(Cents(1), None, 0, ProductStatus::Active, Some(VendorStatus::Pending), &vars);
+        let r = compute_rollups(
+            Cents(1),
+            None,
+            99,
+            ProductStatus::Active,
+            Some(VendorStatus::Approved),
+            &vars,
+        );
+        assert_eq!(
+            (
+                r.min_price_cents,
+                r.max_price_cents,
+                r.on_sale,
+                r.available_stock
+            ),
+            (45000, 60000, true, 5)
+        );
+        let pending = compute_rollups(
+            Cents(1),
+            None,
+            0,
+            ProductStatus::Active,
+            Some(VendorStatus::Pending),
+            &vars,
+        );
         assert!(!pending.listed);
     }
 }

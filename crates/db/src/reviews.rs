@@ -19,7 +19,10 @@ pub async fn rating(db: &Db, product_id: Uuid) -> DbResult<Rating> {
     .bind(product_id)
     .fetch_one(pool)
     .await?);
-    Ok(Rating { average: average_rounded(sum.unwrap_or(0), count), count })
+    Ok(Rating {
+        average: average_rounded(sum.unwrap_or(0), count),
+        count,
+    })
 }
 
 /// sum / count rounded half-up to one decimal, computed in integers; 0 when there are none.
@@ -49,7 +52,8 @@ pub async fn insert_if_absent(tx: &mut Tx, r: &ReviewInput, now: DateTime<Utc>) 
     .bind(&r.author_name)
     .bind(&r.title)
     .fetch_one(conn)
-    .await?) > 0;
+    .await?)
+        > 0;
     if exists {
         return Ok(false);
     }

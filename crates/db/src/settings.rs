@@ -24,7 +24,10 @@ pub async fn site(db: &Db, keys: &[&str]) -> DbResult<Vec<(String, String)>> {
     )
     .fetch_all(pool)
     .await?);
-    Ok(rows.into_iter().filter(|(k, _)| keys.contains(&k.as_str())).collect())
+    Ok(rows
+        .into_iter()
+        .filter(|(k, _)| keys.contains(&k.as_str()))
+        .collect())
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -62,7 +65,12 @@ pub async fn countries(db: &Db) -> DbResult<Vec<CountryRow>> {
 }
 
 /// Sets a system setting; true when the stored value changed.
-pub async fn put_system(tx: &mut Tx, key: &str, value: &Value, now: DateTime<Utc>) -> DbResult<bool> {
+pub async fn put_system(
+    tx: &mut Tx,
+    key: &str,
+    value: &Value,
+    now: DateTime<Utc>,
+) -> DbResult<bool> {
     let current = on_tx!(tx, conn => sqlx::query_scalar::<_, Json<Value>>(
         "SELECT setting_value FROM system_settings WHERE setting_key = $1",
     )
@@ -114,7 +122,10 @@ pub async fn put_currency(tx: &mut Tx, c: &CurrencyRow) -> DbResult<bool> {
     .fetch_optional(conn)
     .await?);
     if current.is_some_and(|r| {
-        r.name == c.name && r.symbol == c.symbol && r.decimal_places == c.decimal_places && r.enabled == c.enabled
+        r.name == c.name
+            && r.symbol == c.symbol
+            && r.decimal_places == c.decimal_places
+            && r.enabled == c.enabled
     }) {
         return Ok(false);
     }

@@ -12,8 +12,12 @@ const ROWS_PER_STATEMENT: usize = 400;
 const STATEMENTS_PER_TX: usize = 5;
 
 const BRANDS: &[&str] = &["OVR", "PWR", "Karoo", "Kudu Sport", "Fynbos", "Baobab"];
-const NOUNS: &[&str] = &["Tee", "Shorts", "Hoodie", "Runner", "Cap", "Bottle", "Gloves", "Bag", "Tights", "Jacket"];
-const ADJECTIVES: &[&str] = &["Aero", "Core", "Trail", "Pro", "Swift", "Summit", "Flex", "Storm", "Peak", "Drift"];
+const NOUNS: &[&str] = &[
+    "Tee", "Shorts", "Hoodie", "Runner", "Cap", "Bottle", "Gloves", "Bag", "Tights", "Jacket",
+];
+const ADJECTIVES: &[&str] = &[
+    "Aero", "Core", "Trail", "Pro", "Swift", "Summit", "Flex", "Storm", "Peak", "Drift",
+];
 
 /// Inserts `count` listed house products spread over `categories`, calling `progress` with
 /// the number written after each transaction. Slugs start with `synthetic-`.
@@ -23,8 +27,11 @@ pub async fn generate(
     categories: &[String],
     mut progress: impl FnMut(u64),
 ) -> DbResult<u64> {
-    let categories: Vec<String> =
-        if categories.is_empty() { vec!["apparel".to_owned()] } else { categories.to_vec() };
+    let categories: Vec<String> = if categories.is_empty() {
+        vec!["apparel".to_owned()]
+    } else {
+        categories.to_vec()
+    };
     let mut rng = rand::rng();
     let now = Utc::now();
     let mut written = 0_u64;
@@ -59,7 +66,9 @@ pub async fn generate(
                 .map(|_| {
                     let id = Uuid::now_v7();
                     let price = rng.random_range(50..3500) * 100 - 1;
-                    let sale = rng.random_bool(0.2).then(|| price * rng.random_range(60..95) / 100);
+                    let sale = rng
+                        .random_bool(0.2)
+                        .then(|| price * rng.random_range(60..95) / 100);
                     let effective = sale.unwrap_or(price);
                     let name = format!(
                         "{} {} {}",
@@ -67,7 +76,11 @@ pub async fn generate(
                         ADJECTIVES[rng.random_range(0..ADJECTIVES.len())],
                         NOUNS[rng.random_range(0..NOUNS.len())]
                     );
-                    let stock = if rng.random_bool(0.05) { 0 } else { rng.random_range(1..200) };
+                    let stock = if rng.random_bool(0.05) {
+                        0
+                    } else {
+                        rng.random_range(1..200)
+                    };
                     SyntheticRow {
                         id,
                         slug: format!("synthetic-{}", id.simple()),

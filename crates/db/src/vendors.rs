@@ -25,15 +25,18 @@ const COLUMNS: &str = "id, store_slug, store_name, store_description, store_logo
 /// An approved vendor by id (the vendor summary on a product).
 pub async fn find_approved(db: &Db, id: Uuid) -> DbResult<Option<VendorRow>> {
     let sql = format!("SELECT {COLUMNS} FROM vendors WHERE id = $1 AND status = 'approved'");
-    Ok(on_db!(db, pool => sqlx::query_as::<_, VendorRow>(sqlx::AssertSqlSafe(sql))
+    Ok(
+        on_db!(db, pool => sqlx::query_as::<_, VendorRow>(sqlx::AssertSqlSafe(sql))
         .bind(id)
         .fetch_optional(pool)
-        .await?))
+        .await?),
+    )
 }
 
 /// An approved vendor by store slug; anything else is not found.
 pub async fn find_approved_by_slug(db: &Db, slug: &str) -> DbResult<VendorRow> {
-    let sql = format!("SELECT {COLUMNS} FROM vendors WHERE store_slug = $1 AND status = 'approved'");
+    let sql =
+        format!("SELECT {COLUMNS} FROM vendors WHERE store_slug = $1 AND status = 'approved'");
     on_db!(db, pool => sqlx::query_as::<_, VendorRow>(sqlx::AssertSqlSafe(sql))
         .bind(slug)
         .fetch_optional(pool)
@@ -43,19 +46,23 @@ pub async fn find_approved_by_slug(db: &Db, slug: &str) -> DbResult<VendorRow> {
 
 /// Any vendor's id by store slug (importers resolve the `vendor` column with it).
 pub async fn id_by_slug(tx: &mut Tx, slug: &str) -> DbResult<Option<Uuid>> {
-    Ok(on_tx!(tx, conn => sqlx::query_scalar::<_, Uuid>("SELECT id FROM vendors WHERE store_slug = $1")
+    Ok(
+        on_tx!(tx, conn => sqlx::query_scalar::<_, Uuid>("SELECT id FROM vendors WHERE store_slug = $1")
         .bind(slug)
         .fetch_optional(conn)
-        .await?))
+        .await?),
+    )
 }
 
 /// Store slugs of approved vendors, for the sitemap.
 pub async fn approved_slugs(db: &Db) -> DbResult<Vec<(String, DateTime<Utc>)>> {
-    Ok(on_db!(db, pool => sqlx::query_as::<_, (String, DateTime<Utc>)>(
+    Ok(
+        on_db!(db, pool => sqlx::query_as::<_, (String, DateTime<Utc>)>(
         "SELECT store_slug, updated_at FROM vendors WHERE status = 'approved' ORDER BY store_slug",
     )
     .fetch_all(pool)
-    .await?))
+    .await?),
+    )
 }
 
 /// A vendor as the seed describes it.
@@ -131,7 +138,12 @@ pub async fn upsert(tx: &mut Tx, v: &VendorInput, now: DateTime<Utc>) -> DbResul
 }
 
 /// Changes a vendor's status and, with it, whether its active products are listed.
-pub async fn set_status(tx: &mut Tx, id: Uuid, status: VendorStatus, now: DateTime<Utc>) -> DbResult<()> {
+pub async fn set_status(
+    tx: &mut Tx,
+    id: Uuid,
+    status: VendorStatus,
+    now: DateTime<Utc>,
+) -> DbResult<()> {
     let approved = status == VendorStatus::Approved;
     on_tx!(tx, conn => sqlx::query("UPDATE vendors SET status = $2, updated_at = $3 WHERE id = $1")
         .bind(id)

@@ -21,8 +21,14 @@ fn schema(sql: &str) -> (BTreeMap<String, Vec<String>>, Vec<String>) {
     let mut current: Option<(String, Vec<String>)> = None;
     for line in sql.lines().map(str::trim) {
         if let Some(rest) = line.strip_prefix("CREATE TABLE ") {
-            current = Some((rest.split_whitespace().next().unwrap().to_owned(), Vec::new()));
-        } else if let Some(rest) = line.strip_prefix("CREATE INDEX ").or_else(|| line.strip_prefix("CREATE UNIQUE INDEX ")) {
+            current = Some((
+                rest.split_whitespace().next().unwrap().to_owned(),
+                Vec::new(),
+            ));
+        } else if let Some(rest) = line
+            .strip_prefix("CREATE INDEX ")
+            .or_else(|| line.strip_prefix("CREATE UNIQUE INDEX "))
+        {
             indexes.push(rest.split_whitespace().next().unwrap().to_owned());
         } else if line.starts_with(')') {
             if let Some((name, cols)) = current.take() {
@@ -30,7 +36,10 @@ fn schema(sql: &str) -> (BTreeMap<String, Vec<String>>, Vec<String>) {
             }
         } else if let Some((_, cols)) = current.as_mut() {
             let word = line.split_whitespace().next().unwrap_or("");
-            if !word.is_empty() && !word.starts_with("--") && word.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
+            if !word.is_empty()
+                && !word.starts_with("--")
+                && word.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+            {
                 cols.push(word.to_owned());
             }
         }
@@ -44,7 +53,11 @@ fn sqlite_and_postgres_migrations_do_not_drift() {
     let (lite, pg) = (root.join("sqlite"), root.join("postgres"));
     let names = files(&lite);
     assert!(!names.is_empty());
-    assert_eq!(names, files(&pg), "the same migration files on both backends");
+    assert_eq!(
+        names,
+        files(&pg),
+        "the same migration files on both backends"
+    );
     for name in names {
         let a = schema(&std::fs::read_to_string(lite.join(&name)).unwrap());
         let b = schema(&std::fs::read_to_string(pg.join(&name)).unwrap());
@@ -81,5 +94,10 @@ async fn migrated_databases_have_the_same_columns() {
         }
     }
     declared.sort();
-    assert_eq!(columns, declared, "{} schema matches the declared migrations", bazaar_testkit::backend_name());
+    assert_eq!(
+        columns,
+        declared,
+        "{} schema matches the declared migrations",
+        bazaar_testkit::backend_name()
+    );
 }

@@ -29,7 +29,10 @@ mod tests {
     use super::*;
 
     fn days(min: i64, max: i64) -> DeliveryEstimate {
-        DeliveryEstimate { min_business_days: min, max_business_days: max }
+        DeliveryEstimate {
+            min_business_days: min,
+            max_business_days: max,
+        }
     }
 
     #[test]

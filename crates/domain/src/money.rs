@@ -12,7 +12,9 @@ pub const DEFAULT_CURRENCY: &str = "ZAR";
 pub const PRICE_VARIES: &str = "Price varies";
 
 /// An amount in the smallest unit of its currency (cents for ZAR). Never a float.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default,
+)]
 #[serde(transparent)]
 pub struct Cents(pub i64);
 
@@ -65,7 +67,9 @@ impl FromStr for Cents {
         } else {
             whole.parse().map_err(|_| AmountError::TooLarge)?
         };
-        let frac: i64 = format!("{frac:0<2}").parse().map_err(|_| AmountError::NotAnAmount)?;
+        let frac: i64 = format!("{frac:0<2}")
+            .parse()
+            .map_err(|_| AmountError::NotAnAmount)?;
         whole
             .checked_mul(100)
             .and_then(|c| c.checked_add(frac))
@@ -93,7 +97,11 @@ pub struct CurrencyDisplay {
 
 impl CurrencyDisplay {
     pub fn new(code: &str) -> Self {
-        Self { code: code.to_ascii_uppercase(), symbol: None, decimal_places: None }
+        Self {
+            code: code.to_ascii_uppercase(),
+            symbol: None,
+            decimal_places: None,
+        }
     }
 
     /// The symbol SPEC.md §9 names for the well-known currencies, else the configured one.
@@ -110,7 +118,11 @@ impl CurrencyDisplay {
 
     /// JPY never shows decimals; otherwise the configured places, default 2.
     pub fn decimals(&self) -> u32 {
-        if self.code == "JPY" { 0 } else { self.decimal_places.unwrap_or(2).min(4) }
+        if self.code == "JPY" {
+            0
+        } else {
+            self.decimal_places.unwrap_or(2).min(4)
+        }
     }
 }
 
@@ -173,13 +185,19 @@ mod tests {
     #[test]
     fn known_symbols() {
         for (code, expected) in [("USD", "$10.00"), ("EUR", "€10.00"), ("GBP", "£10.00")] {
-            assert_eq!(format(Some(Cents(1000)), &CurrencyDisplay::new(code)), expected);
+            assert_eq!(
+                format(Some(Cents(1000)), &CurrencyDisplay::new(code)),
+                expected
+            );
         }
     }
 
     #[test]
     fn yen_has_no_decimals_even_if_configured() {
-        let jpy = CurrencyDisplay { decimal_places: Some(2), ..CurrencyDisplay::new("JPY") };
+        let jpy = CurrencyDisplay {
+            decimal_places: Some(2),
+            ..CurrencyDisplay::new("JPY")
+        };
         assert_eq!(format(Some(Cents(1299)), &jpy), "¥1,299");
     }
 
@@ -187,17 +205,29 @@ mod tests {
     fn unknown_currency_uses_configured_symbol_or_code() {
         let chf = CurrencyDisplay::new("CHF");
         assert_eq!(format(Some(Cents(1250)), &chf), "CHF 12.50");
-        let with_symbol = CurrencyDisplay { symbol: Some("Fr.".into()), ..CurrencyDisplay::new("CHF") };
+        let with_symbol = CurrencyDisplay {
+            symbol: Some("Fr.".into()),
+            ..CurrencyDisplay::new("CHF")
+        };
         assert_eq!(format(Some(Cents(1250)), &with_symbol), "Fr.12.50");
-        let blank_symbol = CurrencyDisplay { symbol: Some(" ".into()), ..CurrencyDisplay::new("CHF") };
+        let blank_symbol = CurrencyDisplay {
+            symbol: Some(" ".into()),
+            ..CurrencyDisplay::new("CHF")
+        };
         assert_eq!(format(Some(Cents(1250)), &blank_symbol), "CHF 12.50");
     }
 
     #[test]
     fn decimals_come_from_decimal_places_default_two() {
-        let three = CurrencyDisplay { decimal_places: Some(3), ..CurrencyDisplay::new("KWD") };
+        let three = CurrencyDisplay {
+            decimal_places: Some(3),
+            ..CurrencyDisplay::new("KWD")
+        };
         assert_eq!(format(Some(Cents(12345)), &three), "KWD 12.345");
-        let zero = CurrencyDisplay { decimal_places: Some(0), ..CurrencyDisplay::new("ISK") };
+        let zero = CurrencyDisplay {
+            decimal_places: Some(0),
+            ..CurrencyDisplay::new("ISK")
+        };
         assert_eq!(format(Some(Cents(1500)), &zero), "ISK 1,500");
     }
 
@@ -219,7 +249,10 @@ mod tests {
         assert_eq!("".parse::<Cents>(), Err(AmountError::NotAnAmount));
         assert_eq!("1.".parse::<Cents>(), Err(AmountError::NotAnAmount));
         assert_eq!("1e3".parse::<Cents>(), Err(AmountError::NotAnAmount));
-        assert_eq!("99999999999999999999".parse::<Cents>(), Err(AmountError::TooLarge));
+        assert_eq!(
+            "99999999999999999999".parse::<Cents>(),
+            Err(AmountError::TooLarge)
+        );
     }
 
     #[test]

@@ -43,8 +43,14 @@ where
         .into_iter()
         .map(|(price, sale)| effective_price(price, sale).0)
         .fold(None, |range, p| match range {
-            None => Some(PriceRange { min_cents: p, max_cents: p }),
-            Some(r) => Some(PriceRange { min_cents: r.min_cents.min(p), max_cents: r.max_cents.max(p) }),
+            None => Some(PriceRange {
+                min_cents: p,
+                max_cents: p,
+            }),
+            Some(r) => Some(PriceRange {
+                min_cents: r.min_cents.min(p),
+                max_cents: r.max_cents.max(p),
+            }),
         })
 }
 
@@ -54,7 +60,10 @@ mod tests {
 
     #[test]
     fn sale_price_applies_only_when_lower() {
-        assert_eq!(applicable_sale_price(Cents(1000), Some(Cents(800))), Some(Cents(800)));
+        assert_eq!(
+            applicable_sale_price(Cents(1000), Some(Cents(800))),
+            Some(Cents(800))
+        );
         assert_eq!(applicable_sale_price(Cents(1000), Some(Cents(1000))), None);
         assert_eq!(applicable_sale_price(Cents(1000), Some(Cents(1200))), None);
         assert_eq!(applicable_sale_price(Cents(1000), None), None);
@@ -79,7 +88,13 @@ mod tests {
             (Cents(55000), Some(Cents(45000))),
             (Cents(60000), Some(Cents(65000))), // not lower: ignored
         ]);
-        assert_eq!(range, Some(PriceRange { min_cents: 45000, max_cents: 60000 }));
+        assert_eq!(
+            range,
+            Some(PriceRange {
+                min_cents: 45000,
+                max_cents: 60000
+            })
+        );
         assert_eq!(price_range(std::iter::empty()), None);
     }
 }

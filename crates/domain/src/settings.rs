@@ -27,7 +27,10 @@ pub fn shipping_settings(value: Option<&Value>) -> ShippingSettings {
             .0
     };
     ShippingSettings {
-        free_shipping_threshold_cents: field("free_shipping_threshold", FALLBACK_FREE_SHIPPING_THRESHOLD),
+        free_shipping_threshold_cents: field(
+            "free_shipping_threshold",
+            FALLBACK_FREE_SHIPPING_THRESHOLD,
+        ),
         default_shipping_rate_cents: field("default_shipping_rate", FALLBACK_SHIPPING_RATE),
     }
 }

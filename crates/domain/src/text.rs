@@ -16,8 +16,13 @@ impl Slug {
             && !s.starts_with('-')
             && !s.ends_with('-')
             && !s.contains("--")
-            && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
-        if ok { Ok(Slug(s.to_owned())) } else { Err(SlugError) }
+            && s.bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+        if ok {
+            Ok(Slug(s.to_owned()))
+        } else {
+            Err(SlugError)
+        }
     }
 
     pub fn as_str(&self) -> &str {
@@ -68,7 +73,16 @@ mod tests {
     #[test]
     fn slugs() {
         assert!(Slug::parse("ovr-aero-tee-2").is_ok());
-        for bad in ["", "-a", "a-", "a--b", "Abc", "a b", "a_b", &"a".repeat(121)] {
+        for bad in [
+            "",
+            "-a",
+            "a-",
+            "a--b",
+            "Abc",
+            "a b",
+            "a_b",
+            &"a".repeat(121),
+        ] {
             assert_eq!(Slug::parse(bad), Err(SlugError), "{bad:?}");
         }
         assert_eq!(slugify("Karoo Outdoor Co."), "karoo-outdoor-co");

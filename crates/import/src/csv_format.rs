@@ -7,8 +7,22 @@ use crate::fields::FieldError;
 use crate::{ImportError, SourceRow};
 
 const PRODUCT_COLUMNS: &[&str] = &[
-    "slug", "name", "brand", "category", "vendor", "description", "price", "sale_price", "image_url",
-    "videos", "status", "featured", "daily_deal", "product_type", "max_owned_per_user", "stock_quantity",
+    "slug",
+    "name",
+    "brand",
+    "category",
+    "vendor",
+    "description",
+    "price",
+    "sale_price",
+    "image_url",
+    "videos",
+    "status",
+    "featured",
+    "daily_deal",
+    "product_type",
+    "max_owned_per_user",
+    "stock_quantity",
     "created_at",
 ];
 
@@ -26,7 +40,10 @@ const VARIATION_COLUMNS: &[(&str, &str)] = &[
 ];
 
 pub fn read(text: &str) -> Result<Vec<SourceRow>, ImportError> {
-    let mut reader = csv::ReaderBuilder::new().flexible(false).trim(csv::Trim::All).from_reader(text.as_bytes());
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(false)
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
     let headers: Vec<String> = reader
         .headers()
         .map_err(|e| ImportError::Malformed(format!("cannot read the header row: {e}")))?
@@ -34,12 +51,17 @@ pub fn read(text: &str) -> Result<Vec<SourceRow>, ImportError> {
         .map(|h| h.trim_start_matches('\u{feff}').to_ascii_lowercase())
         .collect();
     for h in &headers {
-        if !PRODUCT_COLUMNS.contains(&h.as_str()) && !VARIATION_COLUMNS.iter().any(|(c, _)| c == h) {
-            return Err(ImportError::Malformed(format!("unknown column '{h}' in the header row")));
+        if !PRODUCT_COLUMNS.contains(&h.as_str()) && !VARIATION_COLUMNS.iter().any(|(c, _)| c == h)
+        {
+            return Err(ImportError::Malformed(format!(
+                "unknown column '{h}' in the header row"
+            )));
         }
     }
     if !headers.iter().any(|h| h == "slug") {
-        return Err(ImportError::Malformed("the header row has no 'slug' column".into()));
+        return Err(ImportError::Malformed(
+            "the header row has no 'slug' column".into(),
+        ));
     }
 
     let mut rows: Vec<SourceRow> = Vec::new();
@@ -70,10 +92,15 @@ pub fn read(text: &str) -> Result<Vec<SourceRow>, ImportError> {
                 product.insert(h.clone(), Value::String(value.to_owned()));
             }
         }
-        let slug = product.get("slug").and_then(Value::as_str).map(str::to_owned);
+        let slug = product
+            .get("slug")
+            .and_then(Value::as_str)
+            .map(str::to_owned);
         let continues = slug.is_some() && slug == last_slug;
         if continues {
-            let current = rows.last_mut().expect("a previous row exists when the slug continues");
+            let current = rows
+                .last_mut()
+                .expect("a previous row exists when the slug continues");
             if !variation.is_empty() {
                 push_variation(&mut current.fields, variation);
             }
@@ -90,17 +117,27 @@ pub fn read(text: &str) -> Result<Vec<SourceRow>, ImportError> {
                 push_variation(&mut product, variation);
             }
             if let Some(s) = &slug {
-                if rows.iter().any(|r| r.fields.get("slug").and_then(Value::as_str) == Some(s)) {
+                if rows
+                    .iter()
+                    .any(|r| r.fields.get("slug").and_then(Value::as_str) == Some(s))
+                {
                     rows.push(SourceRow {
                         row: line,
                         fields: product,
-                        errors: vec![FieldError::new("slug", "rows of one product must be consecutive")],
+                        errors: vec![FieldError::new(
+                            "slug",
+                            "rows of one product must be consecutive",
+                        )],
                     });
                     last_slug = None;
                     continue;
                 }
             }
-            rows.push(SourceRow { row: line, fields: product, errors: Vec::new() });
+            rows.push(SourceRow {
+                row: line,
+                fields: product,
+                errors: Vec::new(),
+            });
         }
         last_slug = slug;
     }
@@ -108,7 +145,10 @@ pub fn read(text: &str) -> Result<Vec<SourceRow>, ImportError> {
 }
 
 fn push_variation(product: &mut Map<String, Value>, variation: Map<String, Value>) {
-    match product.entry("variations").or_insert_with(|| Value::Array(Vec::new())) {
+    match product
+        .entry("variations")
+        .or_insert_with(|| Value::Array(Vec::new()))
+    {
         Value::Array(list) => list.push(Value::Object(variation)),
         _ => unreachable!("variations is only ever set to an array here"),
     }
@@ -136,9 +176,14 @@ mod tests {
 
     #[test]
     fn rejects_unknown_columns_and_scattered_products() {
-        assert!(matches!(read("slug,colour\n"), Err(ImportError::Malformed(m)) if m.contains("'colour'")));
+        assert!(
+            matches!(read("slug,colour\n"), Err(ImportError::Malformed(m)) if m.contains("'colour'"))
+        );
         let rows = read("slug,name,price\na,A,1\nb,B,1\na,A,1\n").unwrap();
-        assert_eq!(rows[2].errors[0].reason, "rows of one product must be consecutive");
+        assert_eq!(
+            rows[2].errors[0].reason,
+            "rows of one product must be consecutive"
+        );
         let rows = read("slug,name,price,variation_sku\na,A,1,X\na,A,2,Y\n").unwrap();
         assert_eq!(rows[0].errors[0].field, "price");
     }

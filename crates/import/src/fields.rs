@@ -13,13 +13,20 @@ pub struct FieldError {
 
 impl FieldError {
     pub fn new(field: impl Into<String>, reason: impl Into<String>) -> Self {
-        Self { field: field.into(), reason: reason.into() }
+        Self {
+            field: field.into(),
+            reason: reason.into(),
+        }
     }
 }
 
 impl std::fmt::Display for FieldError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.field.is_empty() { f.write_str(&self.reason) } else { write!(f, "{}: {}", self.field, self.reason) }
+        if self.field.is_empty() {
+            f.write_str(&self.reason)
+        } else {
+            write!(f, "{}: {}", self.field, self.reason)
+        }
     }
 }
 
@@ -32,7 +39,11 @@ pub struct Fields<'a> {
 
 impl<'a> Fields<'a> {
     pub fn new(map: &'a Map<String, Value>, prefix: impl Into<String>) -> Self {
-        Self { map, prefix: prefix.into(), errors: Vec::new() }
+        Self {
+            map,
+            prefix: prefix.into(),
+            errors: Vec::new(),
+        }
     }
 
     pub fn name(&self, field: &str) -> String {
@@ -54,7 +65,12 @@ impl<'a> Fields<'a> {
     }
 
     pub fn reject_unknown(&mut self, known: &[&str]) {
-        let unknown: Vec<String> = self.map.keys().filter(|k| !known.contains(&k.as_str())).cloned().collect();
+        let unknown: Vec<String> = self
+            .map
+            .keys()
+            .filter(|k| !known.contains(&k.as_str()))
+            .cloned()
+            .collect();
         for key in unknown {
             self.fail(&key, "unknown field");
         }
@@ -158,9 +174,12 @@ impl<'a> Fields<'a> {
                 }
                 out
             }
-            Some(Value::String(s)) => {
-                s.split('|').map(str::trim).filter(|p| !p.is_empty()).map(str::to_owned).collect()
-            }
+            Some(Value::String(s)) => s
+                .split('|')
+                .map(str::trim)
+                .filter(|p| !p.is_empty())
+                .map(str::to_owned)
+                .collect(),
             Some(_) => {
                 self.fail(field, "must be a list of text");
                 Vec::new()

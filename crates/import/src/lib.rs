@@ -7,8 +7,8 @@
 
 mod csv_format;
 mod fields;
-mod validate;
 pub mod seed;
+mod validate;
 
 use std::path::Path;
 
@@ -43,7 +43,10 @@ impl Format {
 #[derive(Debug, thiserror::Error)]
 pub enum ImportError {
     #[error("cannot read {path}: {source}")]
-    Read { path: String, source: std::io::Error },
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
     #[error("{0}")]
     Malformed(String),
 }
@@ -60,8 +63,10 @@ pub struct SourceRow {
 
 /// Reads a file into source rows without validating their content.
 pub fn read_file(path: &Path, format: Format) -> Result<Vec<SourceRow>, ImportError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|source| ImportError::Read { path: path.display().to_string(), source })?;
+    let text = std::fs::read_to_string(path).map_err(|source| ImportError::Read {
+        path: path.display().to_string(),
+        source,
+    })?;
     match format {
         Format::Json => read_json(&text),
         Format::Csv => csv_format::read(&text),
@@ -76,15 +81,27 @@ pub fn read_json(text: &str) -> Result<Vec<SourceRow>, ImportError> {
         Value::Array(items) => items,
         Value::Object(mut obj) => match obj.remove("products") {
             Some(Value::Array(items)) => items,
-            _ => return Err(ImportError::Malformed("expected an array of products or {\"products\": [...]}".into())),
+            _ => {
+                return Err(ImportError::Malformed(
+                    "expected an array of products or {\"products\": [...]}".into(),
+                ));
+            }
         },
-        _ => return Err(ImportError::Malformed("expected an array of products".into())),
+        _ => {
+            return Err(ImportError::Malformed(
+                "expected an array of products".into(),
+            ));
+        }
     };
     Ok(items
         .into_iter()
         .enumerate()
         .map(|(i, item)| match item {
-            Value::Object(fields) => SourceRow { row: i + 1, fields, errors: Vec::new() },
+            Value::Object(fields) => SourceRow {
+                row: i + 1,
+                fields,
+                errors: Vec::new(),
+            },
             _ => SourceRow {
                 row: i + 1,
                 fields: Map::new(),
@@ -167,7 +184,11 @@ pub async fn import_rows(
 }
 
 async fn import_row(db: &Db, source: SourceRow, dry_run: bool) -> Result<RowReport, DbError> {
-    let slug = source.fields.get("slug").and_then(Value::as_str).map(str::to_owned);
+    let slug = source
+        .fields
+        .get("slug")
+        .and_then(Value::as_str)
+        .map(str::to_owned);
     let rejected = |errors: Vec<FieldError>| RowReport {
         row: source.row,
         slug: slug.clone(),
@@ -190,7 +211,10 @@ async fn import_row(db: &Db, source: SourceRow, dry_run: bool) -> Result<RowRepo
             Some(id) => Some(id),
             None => {
                 tx.rollback().await?;
-                return Ok(rejected(vec![FieldError::new("vendor", format!("unknown vendor '{vendor}'"))]));
+                return Ok(rejected(vec![FieldError::new(
+                    "vendor",
+                    format!("unknown vendor '{vendor}'"),
+                )]));
             }
         },
     };
@@ -198,11 +222,24 @@ async fn import_row(db: &Db, source: SourceRow, dry_run: bool) -> Result<RowRepo
     if !valid.category.is_empty() && categories::ensure(&mut tx, &valid.category, now).await? {
         created_categories.push(valid.category.clone());
     }
-    let input = ProductInput { vendor_id, ..valid.product };
+    let input = ProductInput {
+        vendor_id,
+        ..valid.product
+    };
     match bazaar_db::products::upsert(&mut tx, &input, now).await {
         Ok(outcome) => {
-            if dry_run { tx.rollback().await? } else { tx.commit().await? }
-            Ok(RowReport { row: source.row, slug, outcome: outcome.into(), errors: Vec::new(), created_categories })
+            if dry_run {
+                tx.rollback().await?
+            } else {
+                tx.commit().await?
+            }
+            Ok(RowReport {
+                row: source.row,
+                slug,
+                outcome: outcome.into(),
+                errors: Vec::new(),
+                created_categories,
+            })
         }
         Err(UpsertError::SkuTaken { sku, owner }) => {
             tx.rollback().await?;
@@ -213,7 +250,10 @@ async fn import_row(db: &Db, source: SourceRow, dry_run: bool) -> Result<RowRepo
         }
         Err(UpsertError::Db(DbError::Conflict(msg))) => {
             tx.rollback().await?;
-            Ok(rejected(vec![FieldError::new("", format!("conflicts with an existing record: {msg}"))]))
+            Ok(rejected(vec![FieldError::new(
+                "",
+                format!("conflicts with an existing record: {msg}"),
+            )]))
         }
         Err(UpsertError::Db(e)) => Err(e),
     }

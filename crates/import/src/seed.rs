@@ -21,7 +21,10 @@ pub enum SeedError {
     #[error(transparent)]
     Db(#[from] DbError),
     #[error("copying media to {dest}: {source}")]
-    Media { dest: String, source: std::io::Error },
+    Media {
+        dest: String,
+        source: std::io::Error,
+    },
 }
 
 /// What a seed run changed.
@@ -113,11 +116,16 @@ fn read_json<T: for<'de> Deserialize<'de>>(dir: &Path, name: &str) -> Result<Opt
     if !path.exists() {
         return Ok(None);
     }
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| SeedError::File { file: path.display().to_string(), reason: e.to_string() })?;
+    let text = std::fs::read_to_string(&path).map_err(|e| SeedError::File {
+        file: path.display().to_string(),
+        reason: e.to_string(),
+    })?;
     serde_json::from_str(&text)
         .map(Some)
-        .map_err(|e| SeedError::File { file: path.display().to_string(), reason: e.to_string() })
+        .map_err(|e| SeedError::File {
+            file: path.display().to_string(),
+            reason: e.to_string(),
+        })
 }
 
 /// Loads `seeds_dir` into the database and copies `seeds_dir/media` into
@@ -129,22 +137,30 @@ pub async fn load(
     progress: impl FnMut(&RowReport),
 ) -> Result<SeedReport, SeedError> {
     if !seeds_dir.is_dir() {
-        return Err(SeedError::File { file: seeds_dir.display().to_string(), reason: "no such folder".into() });
+        return Err(SeedError::File {
+            file: seeds_dir.display().to_string(),
+            reason: "no such folder".into(),
+        });
     }
     let mut report = SeedReport::default();
     let now = Utc::now();
 
     // Settings, categories and vendors: one transaction, all or nothing.
     let settings_file: Option<SettingsFile> = read_json(seeds_dir, "settings.json")?;
-    let category_seeds: Vec<CategorySeed> = read_json(seeds_dir, "categories.json")?.unwrap_or_default();
+    let category_seeds: Vec<CategorySeed> =
+        read_json(seeds_dir, "categories.json")?.unwrap_or_default();
     let vendor_seeds: Vec<VendorSeed> = read_json(seeds_dir, "vendors.json")?.unwrap_or_default();
     let mut tx = db.begin().await?;
     if let Some(s) = settings_file {
         for (key, value) in &s.system_settings {
-            report.settings_changed += settings::put_system(&mut tx, key, value, now).await? as usize;
+            report.settings_changed +=
+                settings::put_system(&mut tx, key, value, now).await? as usize;
         }
         for (key, value) in &s.site_settings {
-            let text = value.as_str().map(str::to_owned).unwrap_or_else(|| value.to_string());
+            let text = value
+                .as_str()
+                .map(str::to_owned)
+                .unwrap_or_else(|| value.to_string());
             report.settings_changed += settings::put_site(&mut tx, key, &text, now).await? as usize;
         }
         for c in s.currencies {
@@ -158,7 +174,11 @@ pub async fn load(
             report.settings_changed += settings::put_currency(&mut tx, &row).await? as usize;
         }
         for c in s.countries {
-            let row = CountryRow { code: c.code.to_ascii_uppercase(), name: c.name, enabled: c.enabled };
+            let row = CountryRow {
+                code: c.code.to_ascii_uppercase(),
+                name: c.name,
+                enabled: c.enabled,
+            };
             report.settings_changed += settings::put_country(&mut tx, &row).await? as usize;
         }
     }
@@ -237,7 +257,10 @@ pub async fn load(
 
 /// Copies files that are missing or differ; returns how many were copied.
 fn copy_tree(from: &Path, to: &Path) -> Result<usize, SeedError> {
-    let err = |dest: &PathBuf, source| SeedError::Media { dest: dest.display().to_string(), source };
+    let err = |dest: &PathBuf, source| SeedError::Media {
+        dest: dest.display().to_string(),
+        source,
+    };
     std::fs::create_dir_all(to).map_err(|e| err(&to.to_path_buf(), e))?;
     let mut copied = 0;
     let entries = std::fs::read_dir(from).map_err(|e| err(&from.to_path_buf(), e))?;

@@ -10,14 +10,38 @@ use serde_json::{Map, Value};
 use crate::fields::{FieldError, Fields};
 
 pub const PRODUCT_FIELDS: &[&str] = &[
-    "slug", "name", "brand", "category", "vendor", "description", "price", "sale_price", "image_url",
-    "videos", "status", "featured", "daily_deal", "product_type", "max_owned_per_user", "stock_quantity",
-    "created_at", "variations",
+    "slug",
+    "name",
+    "brand",
+    "category",
+    "vendor",
+    "description",
+    "price",
+    "sale_price",
+    "image_url",
+    "videos",
+    "status",
+    "featured",
+    "daily_deal",
+    "product_type",
+    "max_owned_per_user",
+    "stock_quantity",
+    "created_at",
+    "variations",
 ];
 
 pub const VARIATION_FIELDS: &[&str] = &[
-    "sku", "name", "attributes", "price", "sale_price", "stock_quantity", "weight_grams", "dimensions",
-    "images", "enabled", "manage_stock",
+    "sku",
+    "name",
+    "attributes",
+    "price",
+    "sale_price",
+    "stock_quantity",
+    "weight_grams",
+    "dimensions",
+    "images",
+    "enabled",
+    "manage_stock",
 ];
 
 const MAX_STOCK: i64 = 1_000_000_000;
@@ -67,21 +91,30 @@ pub fn validate(map: &Map<String, Value>) -> Result<ValidProduct, Vec<FieldError
         check_url(&mut f, "videos", url);
     }
     let status = parse_enum::<ProductStatus>(&mut f, "status").unwrap_or(ProductStatus::Active);
-    let product_type = parse_enum::<ProductType>(&mut f, "product_type").unwrap_or(ProductType::Physical);
+    let product_type =
+        parse_enum::<ProductType>(&mut f, "product_type").unwrap_or(ProductType::Physical);
     let featured = f.bool("featured", false);
     let daily_deal = f.bool("daily_deal", false);
     let max_owned_per_user = f.integer("max_owned_per_user", 1, 1_000_000);
     if max_owned_per_user.is_some() && product_type != ProductType::Digital {
-        f.fail("max_owned_per_user", "only digital products can limit how many a customer owns");
+        f.fail(
+            "max_owned_per_user",
+            "only digital products can limit how many a customer owns",
+        );
     }
     let stock_quantity = f.integer("stock_quantity", 0, MAX_STOCK).unwrap_or(0);
-    let created_at = f.text("created_at").and_then(|t| match DateTime::parse_from_rfc3339(&t) {
-        Ok(t) => Some(t.with_timezone(&Utc)),
-        Err(_) => {
-            f.fail("created_at", "must be a date-time like 2026-10-01T10:00:00Z");
-            None
-        }
-    });
+    let created_at = f
+        .text("created_at")
+        .and_then(|t| match DateTime::parse_from_rfc3339(&t) {
+            Ok(t) => Some(t.with_timezone(&Utc)),
+            Err(_) => {
+                f.fail(
+                    "created_at",
+                    "must be a date-time like 2026-10-01T10:00:00Z",
+                );
+                None
+            }
+        });
 
     let mut errors = std::mem::take(&mut f.errors);
     let variations = match map.get("variations") {
@@ -95,13 +128,22 @@ pub fn validate(map: &Map<String, Value>) -> Result<ValidProduct, Vec<FieldError
                         Ok(v) => out.push(v),
                         Err(mut e) => errors.append(&mut e),
                     },
-                    _ => errors.push(FieldError::new(format!("variations[{i}]"), "must be an object")),
+                    _ => errors.push(FieldError::new(
+                        format!("variations[{i}]"),
+                        "must be an object",
+                    )),
                 }
             }
-            let mut skus: Vec<&str> = out.iter().map(|v: &VariationInput| v.sku.as_str()).collect();
+            let mut skus: Vec<&str> = out
+                .iter()
+                .map(|v: &VariationInput| v.sku.as_str())
+                .collect();
             skus.sort_unstable();
             if let Some(w) = skus.windows(2).find(|w| w[0] == w[1]) {
-                errors.push(FieldError::new("variations.sku", format!("SKU {} appears twice", w[0])));
+                errors.push(FieldError::new(
+                    "variations.sku",
+                    format!("SKU {} appears twice", w[0]),
+                ));
             }
             out
         }
@@ -149,14 +191,21 @@ fn validate_variation(
     f.reject_unknown(VARIATION_FIELDS);
     let sku = f.required_text("sku").to_ascii_uppercase();
     let sku_ok = |s: &str| {
-        !s.is_empty() && s.len() <= 64 && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_' || b == b'.')
+        !s.is_empty()
+            && s.len() <= 64
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_' || b == b'.')
     };
     if !sku.is_empty() && !sku_ok(&sku) {
         f.fail("sku", "must be at most 64 letters, digits, '-', '_' or '.'");
     }
     let attributes = attributes(&mut f);
     let name = f.text("name").unwrap_or_else(|| {
-        attributes.iter().map(|a| a.value.as_str()).collect::<Vec<_>>().join(" / ")
+        attributes
+            .iter()
+            .map(|a| a.value.as_str())
+            .collect::<Vec<_>>()
+            .join(" / ")
     });
     if name.is_empty() {
         f.fail("name", "is required when there are no attributes");
@@ -197,20 +246,33 @@ fn validate_variation(
 /// Attributes as an object (`{"Size": "M"}`), a list of `{"name", "value"}`, or CSV text
 /// `Size=M|Colour=Black`, in the order given.
 fn attributes(f: &mut Fields<'_>) -> Vec<Attribute> {
-    let pair = |name: &str, value: &str| Attribute { name: name.trim().to_owned(), value: value.trim().to_owned() };
+    let pair = |name: &str, value: &str| Attribute {
+        name: name.trim().to_owned(),
+        value: value.trim().to_owned(),
+    };
     let attrs: Vec<Attribute> = match f.raw("attributes") {
         None => Vec::new(),
         Some(Value::Object(obj)) => obj
             .iter()
-            .map(|(k, v)| pair(k, &v.as_str().map(str::to_owned).unwrap_or_else(|| v.to_string())))
+            .map(|(k, v)| {
+                pair(
+                    k,
+                    &v.as_str()
+                        .map(str::to_owned)
+                        .unwrap_or_else(|| v.to_string()),
+                )
+            })
             .collect(),
         Some(Value::Array(items)) => {
             let mut out = Vec::new();
             for item in items {
                 match (item.get("name").and_then(Value::as_str), item.get("value")) {
-                    (Some(n), Some(v)) => {
-                        out.push(pair(n, &v.as_str().map(str::to_owned).unwrap_or_else(|| v.to_string())))
-                    }
+                    (Some(n), Some(v)) => out.push(pair(
+                        n,
+                        &v.as_str()
+                            .map(str::to_owned)
+                            .unwrap_or_else(|| v.to_string()),
+                    )),
                     _ => f.fail("attributes", "each attribute needs a name and a value"),
                 }
             }
@@ -227,7 +289,10 @@ fn attributes(f: &mut Fields<'_>) -> Vec<Attribute> {
             out
         }
         Some(_) => {
-            f.fail("attributes", "must be an object or a list of name/value pairs");
+            f.fail(
+                "attributes",
+                "must be an object or a list of name/value pairs",
+            );
             Vec::new()
         }
     };
@@ -253,7 +318,10 @@ fn check_url(f: &mut Fields<'_>, field: &str, url: &str) {
         || url.starts_with("https://")
         || url.starts_with("http://");
     if !ok || url.chars().any(char::is_whitespace) {
-        f.fail(field, format!("'{url}' must be a path starting with / or an http(s) URL"));
+        f.fail(
+            field,
+            format!("'{url}' must be a path starting with / or an http(s) URL"),
+        );
     }
 }
 
@@ -281,12 +349,24 @@ mod tests {
         assert_eq!(v.category, "training-gear");
         assert_eq!(v.vendor_slug.as_deref(), Some("ovr-official"));
         let p = v.product;
-        assert_eq!((p.price.0, p.sale_price.map(|c| c.0), p.featured), (49900, Some(39900), true));
+        assert_eq!(
+            (p.price.0, p.sale_price.map(|c| c.0), p.featured),
+            (49900, Some(39900), true)
+        );
         assert_eq!(p.variations[0].sku, "OVR-AERO-M");
         assert_eq!(p.variations[0].name, "M / Black");
-        assert_eq!(p.variations[0].price.0, 49900, "a variation without a price takes the product's");
+        assert_eq!(
+            p.variations[0].price.0, 49900,
+            "a variation without a price takes the product's"
+        );
         assert_eq!(p.variations[1].price.0, 54950);
-        assert_eq!(p.variations[1].attributes[1], Attribute { name: "Colour".into(), value: "Black".into() });
+        assert_eq!(
+            p.variations[1].attributes[1],
+            Attribute {
+                name: "Colour".into(),
+                value: "Black".into()
+            }
+        );
     }
 
     #[test]
@@ -299,10 +379,20 @@ mod tests {
         .unwrap_err();
         let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
         for expected in [
-            "slug", "name", "price", "status", "colour", "max_owned_per_user", "stock_quantity",
-            "variations[0].name", "variations[1].price",
+            "slug",
+            "name",
+            "price",
+            "status",
+            "colour",
+            "max_owned_per_user",
+            "stock_quantity",
+            "variations[0].name",
+            "variations[1].price",
         ] {
-            assert!(fields.contains(&expected), "{expected} missing from {errors:?}");
+            assert!(
+                fields.contains(&expected),
+                "{expected} missing from {errors:?}"
+            );
         }
         let price = errors.iter().find(|e| e.field == "price").unwrap();
         assert_eq!(price.reason, "must have at most 2 decimals");
@@ -317,6 +407,9 @@ mod tests {
             "variations": [{"sku": "X", "name": "x"}, {"sku": "x", "name": "y"}]
         })))
         .unwrap_err();
-        assert_eq!(errors, vec![FieldError::new("variations.sku", "SKU X appears twice")]);
+        assert_eq!(
+            errors,
+            vec![FieldError::new("variations.sku", "SKU X appears twice")]
+        );
     }
 }

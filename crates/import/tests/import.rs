@@ -4,7 +4,9 @@ use bazaar_db::Db;
 use bazaar_import::{Format, Outcome, Summary, import_rows, read_json};
 
 async fn import(db: &Db, json: &str, dry_run: bool) -> Vec<bazaar_import::RowReport> {
-    import_rows(db, read_json(json).unwrap(), dry_run, |_| {}).await.unwrap()
+    import_rows(db, read_json(json).unwrap(), dry_run, |_| {})
+        .await
+        .unwrap()
 }
 
 async fn count(db: &Db, table: &str) -> i64 {
@@ -25,7 +27,15 @@ const TWO_PRODUCTS: &str = r#"[
 async fn a_rerun_changes_nothing() {
     let (db, _dir) = bazaar_testkit::fresh_db().await;
     let first = import(&db, TWO_PRODUCTS, false).await;
-    assert_eq!(Summary::of(&first), Summary { created: 2, updated: 0, unchanged: 0, rejected: 0 });
+    assert_eq!(
+        Summary::of(&first),
+        Summary {
+            created: 2,
+            updated: 0,
+            unchanged: 0,
+            rejected: 0
+        }
+    );
     assert_eq!(first[0].created_categories, vec!["apparel".to_owned()]);
     let stamp = |db: Db| async move {
         bazaar_db::on_db!(&db, pool => sqlx::query_as::<_, (String, chrono::DateTime<chrono::Utc>)>(
@@ -33,8 +43,20 @@ async fn a_rerun_changes_nothing() {
     };
     let before = stamp(db.clone()).await;
     let second = import(&db, TWO_PRODUCTS, false).await;
-    assert_eq!(Summary::of(&second), Summary { created: 0, updated: 0, unchanged: 2, rejected: 0 });
-    assert_eq!(stamp(db.clone()).await, before, "an unchanged row writes nothing");
+    assert_eq!(
+        Summary::of(&second),
+        Summary {
+            created: 0,
+            updated: 0,
+            unchanged: 2,
+            rejected: 0
+        }
+    );
+    assert_eq!(
+        stamp(db.clone()).await,
+        before,
+        "an unchanged row writes nothing"
+    );
     assert_eq!(count(&db, "products").await, 2);
     assert_eq!(count(&db, "product_variations").await, 2);
     assert_eq!(count(&db, "categories").await, 1);
@@ -57,16 +79,31 @@ async fn changes_update_by_slug_and_sku() {
 #[tokio::test]
 async fn a_bad_row_is_reported_and_the_others_are_written() {
     let (db, _dir) = bazaar_testkit::fresh_db().await;
-    let reports = import(&db, r#"[
+    let reports = import(
+        &db,
+        r#"[
       {"slug": "good-one", "name": "Good", "price": "10.00"},
       {"slug": "Bad Slug", "name": "", "price": "10.001"},
       {"slug": "good-two", "name": "Good too", "price": "12"}
-    ]"#, false).await;
-    assert_eq!(reports.iter().map(|r| r.outcome).collect::<Vec<_>>(), vec![Outcome::Created, Outcome::Rejected, Outcome::Created]);
+    ]"#,
+        false,
+    )
+    .await;
+    assert_eq!(
+        reports.iter().map(|r| r.outcome).collect::<Vec<_>>(),
+        vec![Outcome::Created, Outcome::Rejected, Outcome::Created]
+    );
     let bad = &reports[1];
     assert_eq!(bad.row, 2);
-    let fields: Vec<(&str, &str)> = bad.errors.iter().map(|e| (e.field.as_str(), e.reason.as_str())).collect();
-    assert!(fields.contains(&("slug", "must be 1 to 120 lower-case letters, digits and single hyphens, like ovr-aero-tee")));
+    let fields: Vec<(&str, &str)> = bad
+        .errors
+        .iter()
+        .map(|e| (e.field.as_str(), e.reason.as_str()))
+        .collect();
+    assert!(fields.contains(&(
+        "slug",
+        "must be 1 to 120 lower-case letters, digits and single hyphens, like ovr-aero-tee"
+    )));
     assert!(fields.contains(&("name", "is required")));
     assert!(fields.contains(&("price", "must have at most 2 decimals")));
     assert_eq!(count(&db, "products").await, 2);
@@ -76,7 +113,12 @@ async fn a_bad_row_is_reported_and_the_others_are_written() {
 async fn a_rejected_row_leaves_nothing_behind() {
     let (db, _dir) = bazaar_testkit::fresh_db().await;
     // Unknown vendor: rejected after its category would have been created — and it is not.
-    let reports = import(&db, r#"[{"slug": "x", "name": "X", "price": 1, "category": "new-cat", "vendor": "ghost"}]"#, false).await;
+    let reports = import(
+        &db,
+        r#"[{"slug": "x", "name": "X", "price": 1, "category": "new-cat", "vendor": "ghost"}]"#,
+        false,
+    )
+    .await;
     assert_eq!(reports[0].outcome, Outcome::Rejected);
     assert_eq!(reports[0].errors[0].field, "vendor");
     assert_eq!(reports[0].errors[0].reason, "unknown vendor 'ghost'");
@@ -85,10 +127,18 @@ async fn a_rejected_row_leaves_nothing_behind() {
 
     // A SKU owned by another product: the whole row (product and its other variations) is undone.
     import(&db, TWO_PRODUCTS, false).await;
-    let reports = import(&db, r#"[{"slug": "thief", "name": "Thief", "price": 1, "category": "other",
-        "variations": [{"sku": "NEW-1", "name": "n"}, {"sku": "TEE-S", "name": "stolen"}]}]"#, false).await;
+    let reports = import(
+        &db,
+        r#"[{"slug": "thief", "name": "Thief", "price": 1, "category": "other",
+        "variations": [{"sku": "NEW-1", "name": "n"}, {"sku": "TEE-S", "name": "stolen"}]}]"#,
+        false,
+    )
+    .await;
     assert_eq!(reports[0].outcome, Outcome::Rejected);
-    assert_eq!(reports[0].errors[0].reason, "SKU TEE-S already belongs to product 'tee'");
+    assert_eq!(
+        reports[0].errors[0].reason,
+        "SKU TEE-S already belongs to product 'tee'"
+    );
     assert_eq!(count(&db, "products").await, 2);
     assert_eq!(count(&db, "product_variations").await, 2);
     assert_eq!(count(&db, "categories").await, 1);
@@ -114,33 +164,69 @@ async fn csv_imports_products_with_variations() {
         broken,Broken,OVR,accessories,abc,,,,,\n").unwrap();
     let rows = bazaar_import::read_file(&path, Format::Csv).unwrap();
     let reports = import_rows(&db, rows, false, |_| {}).await.unwrap();
-    assert_eq!(Summary::of(&reports), Summary { created: 2, updated: 0, unchanged: 0, rejected: 1 });
+    assert_eq!(
+        Summary::of(&reports),
+        Summary {
+            created: 2,
+            updated: 0,
+            unchanged: 0,
+            rejected: 1
+        }
+    );
     assert_eq!(reports[2].row, 5, "the CSV line number");
     assert_eq!(reports[2].errors[0].field, "price");
     let (min, max, sale) = bazaar_db::on_db!(&db, pool => sqlx::query_as::<_, (i64, i64, bool)>(
         "SELECT min_price_cents, max_price_cents, on_sale FROM products WHERE slug = 'hoodie'").fetch_one(pool).await.unwrap());
     assert_eq!((min, max, sale), (59900, 64900, false));
-    let bottle = bazaar_db::products::find_listed(&db, "bottle").await.unwrap();
+    let bottle = bazaar_db::products::find_listed(&db, "bottle")
+        .await
+        .unwrap();
     assert_eq!((bottle.min_price_cents, bottle.on_sale), (9999, true));
     // Re-running the file changes nothing.
     let rows = bazaar_import::read_file(&path, Format::Csv).unwrap();
     let again = import_rows(&db, rows, false, |_| {}).await.unwrap();
-    assert_eq!(Summary::of(&again), Summary { created: 0, updated: 0, unchanged: 2, rejected: 1 });
+    assert_eq!(
+        Summary::of(&again),
+        Summary {
+            created: 0,
+            updated: 0,
+            unchanged: 2,
+            rejected: 1
+        }
+    );
 }
 
 #[tokio::test]
 async fn the_demo_seed_loads_twice_without_changes() {
     let (db, dir) = bazaar_testkit::fresh_db().await;
     let seeds = bazaar_testkit::repo_root().join("seeds");
-    let first = bazaar_import::seed::load(&db, &seeds, &dir.join("media"), |_| {}).await.unwrap();
+    let first = bazaar_import::seed::load(&db, &seeds, &dir.join("media"), |_| {})
+        .await
+        .unwrap();
     let s = Summary::of(&first.products);
     assert!(s.created >= 60 && s.rejected == 0, "{s:?}");
     assert!(first.reviews_added > 0 && first.media_copied > 0);
     let products = count(&db, "products").await;
-    let second = bazaar_import::seed::load(&db, &seeds, &dir.join("media"), |_| {}).await.unwrap();
-    assert_eq!(Summary::of(&second.products), Summary { created: 0, updated: 0, unchanged: s.created, rejected: 0 });
+    let second = bazaar_import::seed::load(&db, &seeds, &dir.join("media"), |_| {})
+        .await
+        .unwrap();
     assert_eq!(
-        (second.settings_changed, second.categories_changed, second.vendors_changed, second.reviews_added, second.media_copied),
+        Summary::of(&second.products),
+        Summary {
+            created: 0,
+            updated: 0,
+            unchanged: s.created,
+            rejected: 0
+        }
+    );
+    assert_eq!(
+        (
+            second.settings_changed,
+            second.categories_changed,
+            second.vendors_changed,
+            second.reviews_added,
+            second.media_copied
+        ),
         (0, 0, 0, 0, 0)
     );
     assert_eq!(count(&db, "products").await, products);
@@ -150,10 +236,14 @@ async fn the_demo_seed_loads_twice_without_changes() {
 async fn the_demo_seed_meets_the_catalogue_brief() {
     let (db, dir) = bazaar_testkit::fresh_db().await;
     let seeds = bazaar_testkit::repo_root().join("seeds");
-    bazaar_import::seed::load(&db, &seeds, &dir.join("media"), |_| {}).await.unwrap();
+    bazaar_import::seed::load(&db, &seeds, &dir.join("media"), |_| {})
+        .await
+        .unwrap();
     let q = |sql: &'static str| {
         let db = db.clone();
-        async move { bazaar_db::on_db!(&db, pool => sqlx::query_scalar::<_, i64>(sql).fetch_one(pool).await.unwrap()) }
+        async move {
+            bazaar_db::on_db!(&db, pool => sqlx::query_scalar::<_, i64>(sql).fetch_one(pool).await.unwrap())
+        }
     };
     assert!(q("SELECT COUNT(*) FROM products").await >= 60);
     assert!(q("SELECT COUNT(DISTINCT category) FROM products").await >= 5);
@@ -163,15 +253,25 @@ async fn the_demo_seed_meets_the_catalogue_brief() {
     assert!(q("SELECT COUNT(*) FROM vendors WHERE status = 'pending'").await >= 1);
     assert!(q("SELECT COUNT(*) FROM products WHERE has_variations = TRUE").await > 0);
     assert!(q("SELECT COUNT(DISTINCT price_cents) FROM product_variations").await > 1);
-    assert!(q("SELECT COUNT(*) FROM products WHERE listed = TRUE AND available_stock = 0").await > 0);
+    assert!(
+        q("SELECT COUNT(*) FROM products WHERE listed = TRUE AND available_stock = 0").await > 0
+    );
     assert!(q("SELECT COUNT(*) FROM products WHERE product_type = 'digital'").await >= 3);
     assert!(q("SELECT COUNT(*) FROM products WHERE product_type = 'digital' AND max_owned_per_user IS NOT NULL").await > 0);
     assert!(q("SELECT COUNT(*) FROM products WHERE featured = TRUE AND listed = TRUE").await >= 4);
-    assert!(q("SELECT COUNT(*) FROM products WHERE daily_deal = TRUE AND listed = TRUE").await >= 4);
+    assert!(
+        q("SELECT COUNT(*) FROM products WHERE daily_deal = TRUE AND listed = TRUE").await >= 4
+    );
     assert!(q("SELECT COUNT(*) FROM products WHERE on_sale = TRUE AND listed = TRUE").await >= 8);
     assert!(q("SELECT COUNT(*) FROM product_reviews").await > 0);
-    assert_eq!(q("SELECT COUNT(*) FROM currencies WHERE code IN ('ZAR','USD','EUR','GBP','JPY')").await, 5);
-    assert_eq!(q("SELECT COUNT(*) FROM countries WHERE code = 'ZA'").await, 1);
+    assert_eq!(
+        q("SELECT COUNT(*) FROM currencies WHERE code IN ('ZAR','USD','EUR','GBP','JPY')").await,
+        5
+    );
+    assert_eq!(
+        q("SELECT COUNT(*) FROM countries WHERE code = 'ZA'").await,
+        1
+    );
     // Every image a product names ships in the repository.
     let images = bazaar_db::on_db!(&db, pool => sqlx::query_scalar::<_, String>(
         "SELECT image_url FROM products WHERE image_url IS NOT NULL").fetch_all(pool).await.unwrap());

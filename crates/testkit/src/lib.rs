@@ -12,12 +12,19 @@ use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 
 /// The repository root (for `seeds/` and migrations).
 pub fn repo_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("repository root")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .expect("repository root")
 }
 
 /// Which backend the tests run on, for messages.
 pub fn backend_name() -> &'static str {
-    if std::env::var("TEST_DATABASE_URL").is_ok_and(|u| u.starts_with("postgres")) { "postgres" } else { "sqlite" }
+    if std::env::var("TEST_DATABASE_URL").is_ok_and(|u| u.starts_with("postgres")) {
+        "postgres"
+    } else {
+        "sqlite"
+    }
 }
 
 /// A database of its own for one test, migrated. Also returns a scratch directory.
@@ -28,7 +35,11 @@ pub async fn fresh_db() -> (Db, PathBuf) {
     let db = match std::env::var("TEST_DATABASE_URL") {
         Ok(url) if url.starts_with("postgres") => {
             let schema = format!("t_{id}");
-            let admin = PgPoolOptions::new().max_connections(1).connect(&url).await.expect("connect TEST_DATABASE_URL");
+            let admin = PgPoolOptions::new()
+                .max_connections(1)
+                .connect(&url)
+                .await
+                .expect("connect TEST_DATABASE_URL");
             sqlx::query(sqlx::AssertSqlSafe(format!("CREATE SCHEMA {schema}")))
                 .execute(&admin)
                 .await
@@ -37,12 +48,19 @@ pub async fn fresh_db() -> (Db, PathBuf) {
             let opts = PgConnectOptions::from_str(&url)
                 .expect("TEST_DATABASE_URL")
                 .options([("search_path", schema.as_str())]);
-            let pool = PgPoolOptions::new().max_connections(8).connect_with(opts).await.expect("connect schema");
+            let pool = PgPoolOptions::new()
+                .max_connections(8)
+                .connect_with(opts)
+                .await
+                .expect("connect schema");
             Db::Postgres(pool)
         }
-        _ => Db::connect(&Db::sqlite_url_in(&dir), &bazaar_db::ConnectOptions::default())
-            .await
-            .expect("open SQLite"),
+        _ => Db::connect(
+            &Db::sqlite_url_in(&dir),
+            &bazaar_db::ConnectOptions::default(),
+        )
+        .await
+        .expect("open SQLite"),
     };
     db.migrate().await.expect("migrate");
     (db, dir)
@@ -52,10 +70,19 @@ pub async fn fresh_db() -> (Db, PathBuf) {
 /// empty schema of its own (`options=-c search_path=…`); without it, `None` (the binary
 /// then uses the SQLite file in its data directory).
 pub async fn fresh_database_url() -> Option<String> {
-    let url = std::env::var("TEST_DATABASE_URL").ok().filter(|u| u.starts_with("postgres"))?;
+    let url = std::env::var("TEST_DATABASE_URL")
+        .ok()
+        .filter(|u| u.starts_with("postgres"))?;
     let schema = format!("t_{}", uuid::Uuid::now_v7().simple());
-    let admin = PgPoolOptions::new().max_connections(1).connect(&url).await.expect("connect TEST_DATABASE_URL");
-    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE SCHEMA {schema}"))).execute(&admin).await.expect("create schema");
+    let admin = PgPoolOptions::new()
+        .max_connections(1)
+        .connect(&url)
+        .await
+        .expect("connect TEST_DATABASE_URL");
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE SCHEMA {schema}")))
+        .execute(&admin)
+        .await
+        .expect("create schema");
     admin.close().await;
     let sep = if url.contains('?') { '&' } else { '?' };
     Some(format!("{url}{sep}options=-c%20search_path%3D{schema}"))

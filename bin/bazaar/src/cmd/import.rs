@@ -38,13 +38,18 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
         Some(FormatArg::Csv) => Format::Csv,
         None => match Format::from_path(&args.file) {
             Some(f) => f,
-            None => bail!("cannot tell the format of {}: name it .json or .csv, or pass --format", args.file.display()),
+            None => bail!(
+                "cannot tell the format of {}: name it .json or .csv, or pass --format",
+                args.file.display()
+            ),
         },
     };
     let rows = bazaar_import::read_file(&args.file, format)?;
     let db = config.connect_migrated().await?;
     let progress = ProgressBar::new(rows.len() as u64);
-    if let Ok(style) = ProgressStyle::with_template("{spinner} importing [{bar:40}] {pos}/{len} ({eta} left)") {
+    if let Ok(style) =
+        ProgressStyle::with_template("{spinner} importing [{bar:40}] {pos}/{len} ({eta} left)")
+    {
         progress.set_style(style.progress_chars("=> "));
     }
     let reports = bazaar_import::import_rows(&db, rows, args.dry_run, |_| progress.inc(1))
@@ -57,7 +62,11 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
         match r.outcome {
             Outcome::Rejected => {
                 for e in &r.errors {
-                    let field = if e.field.is_empty() { "-" } else { e.field.as_str() };
+                    let field = if e.field.is_empty() {
+                        "-"
+                    } else {
+                        e.field.as_str()
+                    };
                     println!("row {:>5}  rejected   {slug}  {field}: {}", r.row, e.reason);
                 }
             }
@@ -76,7 +85,11 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
         }
     }
     let s = Summary::of(&reports);
-    let verb = if args.dry_run { "Dry run, nothing written" } else { "Imported" };
+    let verb = if args.dry_run {
+        "Dry run, nothing written"
+    } else {
+        "Imported"
+    };
     println!(
         "{verb}: {} created, {} updated, {} unchanged, {} rejected ({} rows).",
         s.created,
@@ -86,5 +99,9 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
         reports.len()
     );
     db.close().await;
-    Ok(if s.rejected > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+    Ok(if s.rejected > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
 }

@@ -38,11 +38,15 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
             .map(|c| c.slug)
             .collect();
         let progress = bar(n, "generating products");
-        let written = bazaar_db::synthetic::generate(&db, n, &categories, |done| progress.set_position(done))
-            .await
-            .context("cannot write the synthetic products")?;
+        let written =
+            bazaar_db::synthetic::generate(&db, n, &categories, |done| progress.set_position(done))
+                .await
+                .context("cannot write the synthetic products")?;
         progress.finish_and_clear();
-        println!("Added {written} synthetic products in {:.1}s.", started.elapsed().as_secs_f64());
+        println!(
+            "Added {written} synthetic products in {:.1}s.",
+            started.elapsed().as_secs_f64()
+        );
         db.close().await;
         return Ok(ExitCode::SUCCESS);
     }
@@ -52,9 +56,10 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
         .and_then(|t| serde_json::from_str::<Vec<serde_json::Value>>(&t).ok())
         .map_or(0, |v| v.len() as u64);
     let progress = bar(count, "seeding products");
-    let report = bazaar_import::seed::load(&db, &args.dir, &config.media_dir(), |_| progress.inc(1))
-        .await
-        .with_context(|| format!("cannot load the seed data in {}", args.dir.display()))?;
+    let report =
+        bazaar_import::seed::load(&db, &args.dir, &config.media_dir(), |_| progress.inc(1))
+            .await
+            .with_context(|| format!("cannot load the seed data in {}", args.dir.display()))?;
     progress.finish_and_clear();
     let summary = bazaar_import::Summary::of(&report.products);
     println!(
@@ -71,11 +76,23 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
         report.reviews_added,
         report.media_copied,
     );
-    for r in report.products.iter().filter(|r| r.outcome == bazaar_import::Outcome::Rejected) {
+    for r in report
+        .products
+        .iter()
+        .filter(|r| r.outcome == bazaar_import::Outcome::Rejected)
+    {
         for e in &r.errors {
-            eprintln!("  product {} ({}): {e}", r.row, r.slug.as_deref().unwrap_or("?"));
+            eprintln!(
+                "  product {} ({}): {e}",
+                r.row,
+                r.slug.as_deref().unwrap_or("?")
+            );
         }
     }
     db.close().await;
-    Ok(if summary.rejected > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+    Ok(if summary.rejected > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
 }

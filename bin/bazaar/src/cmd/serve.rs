@@ -23,7 +23,10 @@ pub struct Args {
 }
 
 pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
-    let listen = args.listen.or(config.file_listen.clone()).unwrap_or_else(|| "127.0.0.1:8080".into());
+    let listen = args
+        .listen
+        .or(config.file_listen.clone())
+        .unwrap_or_else(|| "127.0.0.1:8080".into());
     let addr = parse_listen(&listen)?;
     let public_url = args
         .public_url
@@ -36,7 +39,10 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
     }
     let web_dir = match args.web_dir.or(config.file_web_dir.clone()) {
         Some(dir) if dir.join("index.html").is_file() => Some(dir),
-        Some(dir) => anyhow::bail!("the web directory {} has no index.html: build the site first (see README)", dir.display()),
+        Some(dir) => anyhow::bail!(
+            "the web directory {} has no index.html: build the site first (see README)",
+            dir.display()
+        ),
         None => Some(PathBuf::from("web/out")).filter(|d| d.join("index.html").is_file()),
     };
     if web_dir.is_none() {
@@ -47,7 +53,14 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
     let media_dir = config.media_dir();
     std::fs::create_dir_all(&media_dir)
         .with_context(|| format!("cannot create the media directory {}", media_dir.display()))?;
-    let state = AppState::new(db.clone(), ApiConfig { public_url: public_url.clone(), web_dir, media_dir });
+    let state = AppState::new(
+        db.clone(),
+        ApiConfig {
+            public_url: public_url.clone(),
+            web_dir,
+            media_dir,
+        },
+    );
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .with_context(|| format!("cannot listen on {addr}"))?;
@@ -72,7 +85,8 @@ async fn shutdown_signal() {
     };
     #[cfg(unix)]
     let terminate = async {
-        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        {
             s.recv().await;
         }
     };

@@ -8,7 +8,9 @@ use serde_json::{Value, json};
 use crate::{ApiError, ApiResult, AppState};
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/healthz", get(healthz)).route("/readyz", get(readyz))
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
 }
 
 /// The process is up.

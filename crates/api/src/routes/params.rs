@@ -64,7 +64,10 @@ pub fn parse_sort(params: &ListParams) -> Result<ProductSort, ApiError> {
     }
 }
 
-pub fn parse_page(page: &Option<String>, per_page: &Option<String>) -> Result<PageRequest, ApiError> {
+pub fn parse_page(
+    page: &Option<String>,
+    per_page: &Option<String>,
+) -> Result<PageRequest, ApiError> {
     let page = match page.as_deref().map(str::trim) {
         None | Some("") => 1,
         Some(p) => p
@@ -79,7 +82,12 @@ pub fn parse_page(page: &Option<String>, per_page: &Option<String>) -> Result<Pa
             .parse::<u32>()
             .ok()
             .filter(|p| (1..=MAX_PER_PAGE).contains(p))
-            .ok_or_else(|| ApiError::bad_field("per_page", format!("per_page must be between 1 and {MAX_PER_PAGE}")))?,
+            .ok_or_else(|| {
+                ApiError::bad_field(
+                    "per_page",
+                    format!("per_page must be between 1 and {MAX_PER_PAGE}"),
+                )
+            })?,
     };
     Ok(PageRequest { page, per_page })
 }
@@ -89,7 +97,10 @@ fn parse_bool(field: &str, value: &Option<String>) -> Result<Option<bool>, ApiEr
         None | Some("") => Ok(None),
         Some("true") | Some("1") => Ok(Some(true)),
         Some("false") | Some("0") => Ok(Some(false)),
-        Some(_) => Err(ApiError::bad_field(field, format!("{field} must be true or false"))),
+        Some(_) => Err(ApiError::bad_field(
+            field,
+            format!("{field} must be true or false"),
+        )),
     }
 }
 
@@ -101,12 +112,21 @@ fn parse_cents(field: &str, value: &Option<String>) -> Result<Option<i64>, ApiEr
             .ok()
             .filter(|c| *c >= 0)
             .map(Some)
-            .ok_or_else(|| ApiError::bad_field(field, format!("{field} must be a whole number of cents, 0 or more"))),
+            .ok_or_else(|| {
+                ApiError::bad_field(
+                    field,
+                    format!("{field} must be a whole number of cents, 0 or more"),
+                )
+            }),
     }
 }
 
 fn non_blank(value: &Option<String>) -> Option<String> {
-    value.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned)
+    value
+        .as_deref()
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .map(str::to_owned)
 }
 
 pub fn parse_filter(params: &ListParams) -> Result<ProductFilter, ApiError> {
@@ -116,7 +136,12 @@ pub fn parse_filter(params: &ListParams) -> Result<ProductFilter, ApiError> {
     };
     let filter = ProductFilter {
         categories: non_blank(&params.category)
-            .map(|c| c.split(',').map(|s| s.trim().to_lowercase()).filter(|s| !s.is_empty()).collect())
+            .map(|c| {
+                c.split(',')
+                    .map(|s| s.trim().to_lowercase())
+                    .filter(|s| !s.is_empty())
+                    .collect()
+            })
             .unwrap_or_default(),
         brand: non_blank(&params.brand),
         vendor_slug: non_blank(&params.vendor),
@@ -130,7 +155,10 @@ pub fn parse_filter(params: &ListParams) -> Result<ProductFilter, ApiError> {
     };
     if let (Some(min), Some(max)) = (filter.min_price_cents, filter.max_price_cents) {
         if min > max {
-            return Err(ApiError::bad_field("min_price_cents", "min_price_cents must not be above max_price_cents"));
+            return Err(ApiError::bad_field(
+                "min_price_cents",
+                "min_price_cents must not be above max_price_cents",
+            ));
         }
     }
     Ok(filter)
@@ -138,11 +166,22 @@ pub fn parse_filter(params: &ListParams) -> Result<ProductFilter, ApiError> {
 
 /// A comma-separated list of product ids.
 pub fn parse_ids(field: &str, list: &str) -> Result<Vec<Uuid>, ApiError> {
-    let ids: Vec<&str> = list.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+    let ids: Vec<&str> = list
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
     if ids.len() > MAX_IDS {
-        return Err(ApiError::bad_field(field, format!("{field} takes at most {MAX_IDS} ids")));
+        return Err(ApiError::bad_field(
+            field,
+            format!("{field} takes at most {MAX_IDS} ids"),
+        ));
     }
     ids.into_iter()
-        .map(|s| Uuid::parse_str(s).map_err(|_| ApiError::bad_field(field, format!("'{s}' in {field} is not a product id"))))
+        .map(|s| {
+            Uuid::parse_str(s).map_err(|_| {
+                ApiError::bad_field(field, format!("'{s}' in {field} is not a product id"))
+            })
+        })
         .collect()
 }

@@ -52,8 +52,15 @@ pub async fn list_products(
     let (rows, total) = products::list(&state.db, &filter, sort, page).await?;
     let currency = store_currency(&state).await?;
     Ok(Json(ProductListResponse {
-        products: rows.iter().map(|r| ProductSummary::from_row(r, &currency)).collect(),
-        meta: ListMeta { total, page: page.page, per_page: page.per_page },
+        products: rows
+            .iter()
+            .map(|r| ProductSummary::from_row(r, &currency))
+            .collect(),
+        meta: ListMeta {
+            total,
+            page: page.page,
+            per_page: page.per_page,
+        },
     }))
 }
 
@@ -70,15 +77,19 @@ pub async fn get_product(
     State(state): State<AppState>,
     ApiPath(key): ApiPath<String>,
 ) -> ApiResult<Json<ProductResponse>> {
-    Ok(Json(ProductResponse { product: load_detail(&state, &key).await? }))
+    Ok(Json(ProductResponse {
+        product: load_detail(&state, &key).await?,
+    }))
 }
 
 /// A product page's data; shared with the server-rendered head of product pages.
 pub async fn load_detail(state: &AppState, key: &str) -> ApiResult<ProductDetail> {
-    let row = products::find_listed(&state.db, key).await.map_err(|e| match e {
-        bazaar_db::DbError::NotFound => ApiError::NotFound(format!("No product '{key}'")),
-        other => other.into(),
-    })?;
+    let row = products::find_listed(&state.db, key)
+        .await
+        .map_err(|e| match e {
+            bazaar_db::DbError::NotFound => ApiError::NotFound(format!("No product '{key}'")),
+            other => other.into(),
+        })?;
     let vendor = async {
         match row.vendor_id {
             Some(id) => vendors::find_approved(&state.db, id).await,
@@ -91,7 +102,13 @@ pub async fn load_detail(state: &AppState, key: &str) -> ApiResult<ProductDetail
         reviews::rating(&state.db, row.id),
         store_currency(state),
     );
-    Ok(ProductDetail::new(&row, &currency?, &variations?, vendor?.as_ref(), rating?))
+    Ok(ProductDetail::new(
+        &row,
+        &currency?,
+        &variations?,
+        vendor?.as_ref(),
+        rating?,
+    ))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -132,7 +149,14 @@ pub async fn list_recommendations(
     let currency = store_currency(&state).await?;
     let n = rows.len() as u32;
     Ok(Json(ProductListResponse {
-        products: rows.iter().map(|r| ProductSummary::from_row(r, &currency)).collect(),
-        meta: ListMeta { total: i64::from(n), page: 1, per_page: limit },
+        products: rows
+            .iter()
+            .map(|r| ProductSummary::from_row(r, &currency))
+            .collect(),
+        meta: ListMeta {
+            total: i64::from(n),
+            page: 1,
+            per_page: limit,
+        },
     }))
 }

@@ -80,7 +80,9 @@ pub struct PublicSettingsResponse {
     get, path = "/settings/public", tag = "settings", operation_id = "get_public_settings",
     responses((status = 200, body = PublicSettingsResponse))
 )]
-pub async fn get_public_settings(State(state): State<AppState>) -> ApiResult<Json<PublicSettingsResponse>> {
+pub async fn get_public_settings(
+    State(state): State<AppState>,
+) -> ApiResult<Json<PublicSettingsResponse>> {
     let db = &state.db;
     let (currency_code, shipping, tax, site, currencies, countries) = tokio::join!(
         store_currency(&state),
@@ -93,25 +95,43 @@ pub async fn get_public_settings(State(state): State<AppState>) -> ApiResult<Jso
     let currency_code = currency_code?;
     let currencies: Vec<CurrencyView> = currencies?
         .into_iter()
-        .map(|c| CurrencyView { code: c.code, name: c.name, symbol: c.symbol, decimal_places: c.decimal_places, enabled: c.enabled })
+        .map(|c| CurrencyView {
+            code: c.code,
+            name: c.name,
+            symbol: c.symbol,
+            decimal_places: c.decimal_places,
+            enabled: c.enabled,
+        })
         .collect();
-    let currency = currencies.iter().find(|c| c.code == currency_code).map_or_else(
-        || {
-            let display = bazaar_domain::money::CurrencyDisplay::new(&currency_code);
-            CurrencyView {
-                code: currency_code.clone(),
-                name: currency_code.clone(),
-                symbol: display.symbol().unwrap_or_default().to_owned(),
-                decimal_places: i64::from(display.decimals()),
-                enabled: true,
-            }
-        },
-        |c| CurrencyView { code: c.code.clone(), name: c.name.clone(), symbol: c.symbol.clone(), decimal_places: c.decimal_places, enabled: c.enabled },
-    );
+    let currency = currencies
+        .iter()
+        .find(|c| c.code == currency_code)
+        .map_or_else(
+            || {
+                let display = bazaar_domain::money::CurrencyDisplay::new(&currency_code);
+                CurrencyView {
+                    code: currency_code.clone(),
+                    name: currency_code.clone(),
+                    symbol: display.symbol().unwrap_or_default().to_owned(),
+                    decimal_places: i64::from(display.decimals()),
+                    enabled: true,
+                }
+            },
+            |c| CurrencyView {
+                code: c.code.clone(),
+                name: c.name.clone(),
+                symbol: c.symbol.clone(),
+                decimal_places: c.decimal_places,
+                enabled: c.enabled,
+            },
+        );
     let shipping = rules::shipping_settings(shipping?.as_ref());
     let site = site?;
     let site_value = |key: &str| {
-        site.iter().find(|(k, _)| k == key).map(|(_, v)| v.trim().to_owned()).filter(|v| !v.is_empty())
+        site.iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.trim().to_owned())
+            .filter(|v| !v.is_empty())
     };
     Ok(Json(PublicSettingsResponse {
         settings: PublicSettings {
@@ -120,12 +140,21 @@ pub async fn get_public_settings(State(state): State<AppState>) -> ApiResult<Jso
                 free_shipping_threshold_cents: shipping.free_shipping_threshold_cents,
                 default_shipping_rate_cents: shipping.default_shipping_rate_cents,
             },
-            tax: TaxView { default_rate_percent: rules::tax_rate_percent(tax?.as_ref()) },
-            site: SiteView { logo_url: site_value("site_logo_url"), logo_text: site_value("site_logo_text") },
+            tax: TaxView {
+                default_rate_percent: rules::tax_rate_percent(tax?.as_ref()),
+            },
+            site: SiteView {
+                logo_url: site_value("site_logo_url"),
+                logo_text: site_value("site_logo_text"),
+            },
             currencies,
             countries: countries?
                 .into_iter()
-                .map(|c| CountryView { code: c.code, name: c.name, enabled: c.enabled })
+                .map(|c| CountryView {
+                    code: c.code,
+                    name: c.name,
+                    enabled: c.enabled,
+                })
                 .collect(),
         },
     }))

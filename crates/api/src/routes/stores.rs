@@ -88,24 +88,39 @@ pub async fn get_store(
     ApiPath(slug): ApiPath<String>,
     ApiQuery(params): ApiQuery<StoreParams>,
 ) -> ApiResult<Json<StoreResponse>> {
-    let list = ListParams { sort: params.sort, ..Default::default() };
+    let list = ListParams {
+        sort: params.sort,
+        ..Default::default()
+    };
     let sort = parse_sort(&list)?;
     let page = parse_page(&params.page, &params.per_page)?;
     let store = load_store(&state, &slug).await?;
-    let filter = products::ProductFilter { vendor_slug: Some(store.store_slug.clone()), ..Default::default() };
+    let filter = products::ProductFilter {
+        vendor_slug: Some(store.store_slug.clone()),
+        ..Default::default()
+    };
     let (rows, total) = products::list(&state.db, &filter, sort, page).await?;
     let currency = store_currency(&state).await?;
     Ok(Json(StoreResponse {
         store: StoreView::from(&store),
-        products: rows.iter().map(|r| ProductSummary::from_row(r, &currency)).collect(),
-        meta: ListMeta { total, page: page.page, per_page: page.per_page },
+        products: rows
+            .iter()
+            .map(|r| ProductSummary::from_row(r, &currency))
+            .collect(),
+        meta: ListMeta {
+            total,
+            page: page.page,
+            per_page: page.per_page,
+        },
     }))
 }
 
 /// An approved store by slug; shared with the server-rendered head of store pages.
 pub async fn load_store(state: &AppState, slug: &str) -> ApiResult<vendors::VendorRow> {
-    vendors::find_approved_by_slug(&state.db, slug).await.map_err(|e| match e {
-        DbError::NotFound => ApiError::NotFound(format!("No store '{slug}'")),
-        other => other.into(),
-    })
+    vendors::find_approved_by_slug(&state.db, slug)
+        .await
+        .map_err(|e| match e {
+            DbError::NotFound => ApiError::NotFound(format!("No store '{slug}'")),
+            other => other.into(),
+        })
 }

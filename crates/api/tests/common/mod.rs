@@ -29,9 +29,8 @@ pub struct Reply {
 
 impl Reply {
     pub fn json(&self) -> Value {
-        serde_json::from_slice(&self.body).unwrap_or_else(|e| {
-            panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.body))
-        })
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.body)))
     }
 
     pub fn text(&self) -> String {
@@ -57,11 +56,23 @@ impl TestApp {
         let (db, dir) = bazaar_testkit::fresh_db().await;
         let web = dir.join("web");
         for (file, body) in [
-            ("index.html", "<html><head><title>bazaar</title></head><body>home</body></html>"),
-            ("404.html", "<html><head><title>Not found</title></head><body>Page not found</body></html>"),
-            ("products/_/index.html", "<html><head><title>bazaar</title><meta name=\"description\" content=\"shell\"/></head><body>product shell</body></html>"),
+            (
+                "index.html",
+                "<html><head><title>bazaar</title></head><body>home</body></html>",
+            ),
+            (
+                "404.html",
+                "<html><head><title>Not found</title></head><body>Page not found</body></html>",
+            ),
+            (
+                "products/_/index.html",
+                "<html><head><title>bazaar</title><meta name=\"description\" content=\"shell\"/></head><body>product shell</body></html>",
+            ),
             ("products/_/index.txt", "rsc payload"),
-            ("store/_/index.html", "<html><head><title>bazaar</title></head><body>store shell</body></html>"),
+            (
+                "store/_/index.html",
+                "<html><head><title>bazaar</title></head><body>store shell</body></html>",
+            ),
             ("_next/static/chunks/app-123.js", "console.log(1)"),
         ] {
             let path = web.join(file);
@@ -79,7 +90,11 @@ impl TestApp {
     }
 
     fn build(db: Db, dir: PathBuf, web: Option<PathBuf>) -> TestApp {
-        let config = ApiConfig { public_url: PUBLIC_URL.into(), web_dir: web, media_dir: dir.join("media") };
+        let config = ApiConfig {
+            public_url: PUBLIC_URL.into(),
+            web_dir: web,
+            media_dir: dir.join("media"),
+        };
         let router = bazaar_api::app(AppState::new(db.clone(), config));
         TestApp { db, router, dir }
     }
@@ -89,16 +104,33 @@ impl TestApp {
         let report = bazaar_import::seed::load(&self.db, &seeds, &self.dir.join("media"), |_| {})
             .await
             .expect("seed");
-        assert!(report.products.iter().all(|r| r.errors.is_empty()), "seed rows rejected");
+        assert!(
+            report.products.iter().all(|r| r.errors.is_empty()),
+            "seed rows rejected"
+        );
     }
 
     pub async fn request(&self, method: &str, uri: &str) -> Reply {
-        let req = Request::builder().method(method).uri(uri).body(Body::empty()).unwrap();
+        let req = Request::builder()
+            .method(method)
+            .uri(uri)
+            .body(Body::empty())
+            .unwrap();
         let resp = self.router.clone().oneshot(req).await.unwrap();
         let status = resp.status();
         let headers = resp.headers().clone();
-        let body = resp.into_body().collect().await.unwrap().to_bytes().to_vec();
-        Reply { status, headers, body }
+        let body = resp
+            .into_body()
+            .collect()
+            .await
+            .unwrap()
+            .to_bytes()
+            .to_vec();
+        Reply {
+            status,
+            headers,
+            body,
+        }
     }
 
     pub async fn get(&self, uri: &str) -> Reply {
@@ -126,11 +158,18 @@ impl Seeds {
         let read = |name: &str| -> Vec<Value> {
             serde_json::from_str(&std::fs::read_to_string(dir.join(name)).unwrap()).unwrap()
         };
-        Seeds { products: read("products.json"), vendors: read("vendors.json"), reviews: read("reviews.json") }
+        Seeds {
+            products: read("products.json"),
+            vendors: read("vendors.json"),
+            reviews: read("reviews.json"),
+        }
     }
 
     fn vendor_status(&self, slug: &str) -> Option<&str> {
-        self.vendors.iter().find(|v| v["store_slug"] == slug).and_then(|v| v["status"].as_str())
+        self.vendors
+            .iter()
+            .find(|v| v["store_slug"] == slug)
+            .and_then(|v| v["status"].as_str())
     }
 
     /// Active products of approved vendors or of no vendor: what customers may see.
@@ -148,7 +187,10 @@ impl Seeds {
     }
 
     pub fn hidden(&self) -> Vec<&Value> {
-        self.products.iter().filter(|p| !self.is_listed(p)).collect()
+        self.products
+            .iter()
+            .filter(|p| !self.is_listed(p))
+            .collect()
     }
 }
 
@@ -156,7 +198,12 @@ impl Seeds {
 pub fn cents(v: &Value) -> Option<i64> {
     match v {
         Value::String(s) => Some(s.parse::<bazaar_domain::money::Cents>().unwrap().0),
-        Value::Number(n) => Some(n.to_string().parse::<bazaar_domain::money::Cents>().unwrap().0),
+        Value::Number(n) => Some(
+            n.to_string()
+                .parse::<bazaar_domain::money::Cents>()
+                .unwrap()
+                .0,
+        ),
         _ => None,
     }
 }
@@ -171,7 +218,12 @@ pub fn effective_min(p: &Value) -> i64 {
         .map(|vs| {
             vs.iter()
                 .filter(|v| v["enabled"].as_bool().unwrap_or(true))
-                .map(|v| eff(cents(&v["price"]).unwrap_or_else(|| cents(&p["price"]).unwrap()), cents(&v["sale_price"])))
+                .map(|v| {
+                    eff(
+                        cents(&v["price"]).unwrap_or_else(|| cents(&p["price"]).unwrap()),
+                        cents(&v["sale_price"]),
+                    )
+                })
                 .collect()
         })
         .unwrap_or_default();
@@ -179,5 +231,10 @@ pub fn effective_min(p: &Value) -> i64 {
 }
 
 pub fn slugs(list: &Value) -> Vec<String> {
-    list["products"].as_array().unwrap().iter().map(|p| p["slug"].as_str().unwrap().to_owned()).collect()
+    list["products"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["slug"].as_str().unwrap().to_owned())
+        .collect()
 }
