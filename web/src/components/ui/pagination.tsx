@@ -17,12 +17,15 @@ export function Pagination({
   pageCount,
   hrefFor,
   label = 'Pagination',
+  scroll = true,
   className,
 }: {
   page: number;
   pageCount: number;
   hrefFor: (page: number) => string;
   label?: string;
+  /** Passed to next/link: false when the list scrolls itself into view on a page change. */
+  scroll?: boolean;
   className?: string;
 }) {
   if (pageCount <= 1) return null;
@@ -30,14 +33,14 @@ export function Pagination({
   const hasNext = page < pageCount;
   return (
     <nav aria-label={label} className={cn('flex items-center justify-between gap-3', className)}>
-      <PageLink href={hasPrevious ? hrefFor(Math.min(page - 1, pageCount)) : null} rel="prev" name="Previous page">
+      <PageLink href={hasPrevious ? hrefFor(Math.min(page - 1, pageCount)) : null} rel="prev" name="Previous page" scroll={scroll}>
         <ChevronLeft aria-hidden="true" className="size-4" />
         Previous
       </PageLink>
       <p className="text-sm text-neutral-600 tabular-nums">
         Page {page} of {pageCount}
       </p>
-      <PageLink href={hasNext ? hrefFor(page + 1) : null} rel="next" name="Next page">
+      <PageLink href={hasNext ? hrefFor(page + 1) : null} rel="next" name="Next page" scroll={scroll}>
         Next
         <ChevronRight aria-hidden="true" className="size-4" />
       </PageLink>
@@ -49,10 +52,12 @@ function PageLink({
   href,
   rel,
   name,
+  scroll,
   children,
 }: {
   href: string | null;
   rel: 'prev' | 'next';
+  scroll: boolean;
   /** The accessible name; it starts with the visible text. */
   name: string;
   children: ReactNode;
@@ -65,7 +70,7 @@ function PageLink({
     );
   }
   return (
-    <Link href={href} rel={rel} aria-label={name} className={cn(ITEM, ENABLED)}>
+    <Link href={href} rel={rel} aria-label={name} scroll={scroll} className={cn(ITEM, ENABLED)}>
       {children}
     </Link>
   );

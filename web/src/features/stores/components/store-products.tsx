@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import Link from 'next/link';
 import { ProductCard } from '@/components/product/product-card';
 import { MessagePanel } from '@/components/ui/message-panel';
@@ -32,8 +33,22 @@ export function StoreProducts({
   const first = (meta.page - 1) * meta.per_page + 1;
   const last = first + products.length - 1;
 
+  // Paging from the bottom of the grid brings the top of the list back into view.
+  const sectionRef = useRef<HTMLElement>(null);
+  const shownPage = useRef(page);
+  useEffect(() => {
+    if (shownPage.current === page) return;
+    shownPage.current = page;
+    const section = sectionRef.current;
+    if (section && section.getBoundingClientRect().top < 0) section.scrollIntoView?.({ block: 'start' });
+  }, [page]);
+
   return (
-    <section aria-labelledby="store-products-heading" className="flex flex-col gap-4">
+    <section
+      ref={sectionRef}
+      aria-labelledby="store-products-heading"
+      className="flex scroll-mt-20 flex-col gap-4"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 id="store-products-heading" className="text-xl font-bold tracking-tight sm:text-2xl">
           Products
@@ -76,6 +91,7 @@ export function StoreProducts({
       <Pagination
         className="mt-2"
         label="Store product pages"
+        scroll={false}
         page={page}
         pageCount={pages}
         hrefFor={(target) => storePath(store.store_slug, target)}
