@@ -4,10 +4,12 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Router;
 use bazaar_db::Db;
 
+mod cache;
 mod error;
 mod extract;
 pub mod openapi;
@@ -27,6 +29,8 @@ pub struct ApiConfig {
     pub web_dir: Option<PathBuf>,
     /// Uploaded and seeded media, served under `/media/`.
     pub media_dir: PathBuf,
+    /// How long list totals and the store currency may be reused; zero turns caching off.
+    pub cache_ttl: Duration,
 }
 
 /// Everything a handler can reach. Cheap to clone.
@@ -34,13 +38,25 @@ pub struct ApiConfig {
 pub struct AppState {
     pub db: Db,
     pub config: Arc<ApiConfig>,
+    pub(crate) caches: Arc<Caches>,
+}
+
+/// Short-lived caches of values that may be a few seconds stale.
+pub(crate) struct Caches {
+    pub currency: cache::TtlCache<(), String>,
+    pub list_totals: cache::TtlCache<String, i64>,
 }
 
 impl AppState {
     pub fn new(db: Db, config: ApiConfig) -> Self {
+        let caches = Caches {
+            currency: cache::TtlCache::new(config.cache_ttl, 1),
+            list_totals: cache::TtlCache::new(config.cache_ttl, 10_000),
+        };
         Self {
             db,
             config: Arc::new(config),
+            caches: Arc::new(caches),
         }
     }
 }

@@ -201,37 +201,61 @@ impl PageRequest {
     }
 }
 
-/// Listed products matching `filter`, in `sort` order, one page of them, with the total.
+/// Listed products matching `filter`, in `sort` order, one page of them.
+pub async fn list_page(
+    db: &Db,
+    filter: &ProductFilter,
+    sort: ProductSort,
+    page: PageRequest,
+) -> DbResult<Vec<ProductRow>> {
+    let mut binds = Binds::default();
+    let where_sql = filter.where_clause(&mut binds);
+    let limit = binds.push(Bind::I64(i64::from(page.per_page)));
+    let offset = binds.push(Bind::I64(page.offset()));
+    let sql = format!(
+        "SELECT {PRODUCT_COLUMNS} {PRODUCT_FROM} WHERE {where_sql} ORDER BY {} LIMIT {limit} OFFSET {offset}",
+        sort.order_by()
+    );
+    Ok(
+        on_db!(db, pool => bind_all!(sqlx::query_as::<_, ProductRow>(sqlx::AssertSqlSafe(sql)), &binds.0)
+        .fetch_all(pool)
+        .await?),
+    )
+}
+
+/// How many listed products match `filter`.
+pub async fn count(db: &Db, filter: &ProductFilter) -> DbResult<i64> {
+    let mut binds = Binds::default();
+    let sql = format!(
+        "SELECT COUNT(*) FROM products p WHERE {}",
+        filter.where_clause(&mut binds)
+    );
+    Ok(
+        on_db!(db, pool => bind_all!(sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql)), &binds.0)
+        .fetch_one(pool)
+        .await?),
+    )
+}
+
+/// A page of listed products and the total, counting only when the page does not already
+/// tell (a first page shorter than its size holds everything).
 pub async fn list(
     db: &Db,
     filter: &ProductFilter,
     sort: ProductSort,
     page: PageRequest,
 ) -> DbResult<(Vec<ProductRow>, i64)> {
-    let mut binds = Binds::default();
-    let where_sql = filter.where_clause(&mut binds);
-    let count_sql = format!("SELECT COUNT(*) FROM products p WHERE {where_sql}");
-    let limit = binds.push(Bind::I64(i64::from(page.per_page)));
-    let offset = binds.push(Bind::I64(page.offset()));
-    let list_sql = format!(
-        "SELECT {PRODUCT_COLUMNS} {PRODUCT_FROM} WHERE {where_sql} ORDER BY {} LIMIT {limit} OFFSET {offset}",
-        sort.order_by()
-    );
-    let count_binds = &binds.0[..binds.0.len() - 2];
-    on_db!(db, pool => {
-        let rows = bind_all!(sqlx::query_as::<_, ProductRow>(sqlx::AssertSqlSafe(list_sql)), &binds.0)
-            .fetch_all(pool)
-            .await?;
-        // A first page shorter than its size holds everything: no need to count.
-        let total = if page.page == 1 && (rows.len() as u32) < page.per_page {
-            rows.len() as i64
-        } else {
-            bind_all!(sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(count_sql)), count_binds)
-                .fetch_one(pool)
-                .await?
-        };
-        Ok((rows, total))
-    })
+    let rows = list_page(db, filter, sort, page).await?;
+    let total = match total_from_page(page, rows.len()) {
+        Some(total) => total,
+        None => count(db, filter).await?,
+    };
+    Ok((rows, total))
+}
+
+/// The total implied by a page alone, when it is implied.
+pub fn total_from_page(page: PageRequest, rows: usize) -> Option<i64> {
+    (page.page == 1 && (rows as u32) < page.per_page).then_some(rows as i64)
 }
 
 /// A listed product by slug, or by id when `key` is a UUID.

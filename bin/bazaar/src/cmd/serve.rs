@@ -20,6 +20,11 @@ pub struct Args {
     /// The exported web site to serve [default: ./web/out when it exists].
     #[arg(long, env = "BAZAAR_WEB_DIR", value_name = "DIR")]
     pub web_dir: Option<PathBuf>,
+    /// Seconds list totals and the store currency may be reused before they are read again
+    /// (0 turns this off).
+    #[arg(long, env = "BAZAAR_CACHE_TTL_SECONDS", value_name = "SECONDS", default_value_t = 5,
+          value_parser = clap::value_parser!(u64).range(0..=3600))]
+    pub cache_ttl_seconds: u64,
 }
 
 pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
@@ -59,6 +64,7 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
             public_url: public_url.clone(),
             web_dir,
             media_dir,
+            cache_ttl: std::time::Duration::from_secs(args.cache_ttl_seconds),
         },
     );
     let listener = tokio::net::TcpListener::bind(addr)

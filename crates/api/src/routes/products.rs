@@ -49,7 +49,7 @@ pub async fn list_products(
     let filter = parse_filter(&params)?;
     let sort = parse_sort(&params)?;
     let page = parse_page(&params.page, &params.per_page)?;
-    let (rows, total) = products::list(&state.db, &filter, sort, page).await?;
+    let (rows, total) = list_with_total(&state, &filter, sort, page).await?;
     let currency = store_currency(&state).await?;
     Ok(Json(ProductListResponse {
         products: rows
@@ -62,6 +62,29 @@ pub async fn list_products(
             per_page: page.per_page,
         },
     }))
+}
+
+/// A page of products and the total; totals of full pages are reused for the cache TTL.
+pub async fn list_with_total(
+    state: &AppState,
+    filter: &products::ProductFilter,
+    sort: products::ProductSort,
+    page: products::PageRequest,
+) -> ApiResult<(Vec<products::ProductRow>, i64)> {
+    let rows = products::list_page(&state.db, filter, sort, page).await?;
+    if let Some(total) = products::total_from_page(page, rows.len()) {
+        return Ok((rows, total));
+    }
+    let key = format!("{filter:?}");
+    let total = match state.caches.list_totals.get(&key) {
+        Some(total) => total,
+        None => {
+            let total = products::count(&state.db, filter).await?;
+            state.caches.list_totals.put(key, total);
+            total
+        }
+    };
+    Ok((rows, total))
 }
 
 /// Read one listed product by slug or id, with its enabled variations, vendor and rating.

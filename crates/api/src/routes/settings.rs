@@ -17,8 +17,13 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// The store currency code (`default_currency`, ZAR when unset).
 pub async fn store_currency(state: &AppState) -> ApiResult<String> {
+    if let Some(code) = state.caches.currency.get(&()) {
+        return Ok(code);
+    }
     let value = settings::system(&state.db, "default_currency").await?;
-    Ok(rules::default_currency(value.as_ref()))
+    let code = rules::default_currency(value.as_ref());
+    state.caches.currency.put((), code.clone());
+    Ok(code)
 }
 
 #[derive(Debug, Serialize, ToSchema)]

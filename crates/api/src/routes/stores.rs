@@ -99,7 +99,7 @@ pub async fn get_store(
         vendor_slug: Some(store.store_slug.clone()),
         ..Default::default()
     };
-    let (rows, total) = products::list(&state.db, &filter, sort, page).await?;
+    let (rows, total) = super::products::list_with_total(&state, &filter, sort, page).await?;
     let currency = store_currency(&state).await?;
     Ok(Json(StoreResponse {
         store: StoreView::from(&store),

@@ -94,6 +94,7 @@ impl TestApp {
             public_url: PUBLIC_URL.into(),
             web_dir: web,
             media_dir: dir.join("media"),
+            cache_ttl: std::time::Duration::ZERO,
         };
         let router = bazaar_api::app(AppState::new(db.clone(), config));
         TestApp { db, router, dir }
