@@ -45,6 +45,7 @@ pub struct AppState {
 pub(crate) struct Caches {
     pub currency: cache::TtlCache<(), String>,
     pub list_totals: cache::TtlCache<String, i64>,
+    pub categories: cache::TtlCache<i64, Vec<bazaar_db::categories::CategoryRow>>,
 }
 
 impl AppState {
@@ -52,6 +53,7 @@ impl AppState {
         let caches = Caches {
             currency: cache::TtlCache::new(config.cache_ttl, 1),
             list_totals: cache::TtlCache::new(config.cache_ttl, 10_000),
+            categories: cache::TtlCache::new(config.cache_ttl, 100),
         };
         Self {
             db,

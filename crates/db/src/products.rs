@@ -127,13 +127,20 @@ pub struct ProductFilter {
 impl ProductFilter {
     fn where_clause(&self, binds: &mut Binds) -> String {
         let mut clauses = vec!["p.listed = TRUE".to_owned()];
-        if !self.categories.is_empty() {
-            let list: Vec<String> = self
-                .categories
-                .iter()
-                .map(|c| binds.push(Bind::Text(c.to_lowercase())))
-                .collect();
-            clauses.push(format!("p.category IN ({})", list.join(", ")));
+        match self.categories.as_slice() {
+            [] => {}
+            // Equality keeps the (listed, category, created_at, id) index usable for ordering.
+            [one] => clauses.push(format!(
+                "p.category = {}",
+                binds.push(Bind::Text(one.to_lowercase()))
+            )),
+            many => {
+                let list: Vec<String> = many
+                    .iter()
+                    .map(|c| binds.push(Bind::Text(c.to_lowercase())))
+                    .collect();
+                clauses.push(format!("p.category IN ({})", list.join(", ")));
+            }
         }
         if let Some(brand) = &self.brand {
             clauses.push(format!(

@@ -60,7 +60,15 @@ pub async fn list_categories(
             .filter(|l| (1..=100).contains(l))
             .ok_or_else(|| ApiError::bad_field("limit", "limit must be between 1 and 100"))?,
     };
-    let rows = categories::list_active(&state.db, limit).await?;
+    // Counting over the whole catalogue is the costly part; it may be a few seconds old.
+    let rows = match state.caches.categories.get(&limit) {
+        Some(rows) => rows,
+        None => {
+            let rows = categories::list_active(&state.db, limit).await?;
+            state.caches.categories.put(limit, rows.clone());
+            rows
+        }
+    };
     Ok(Json(CategoryListResponse {
         categories: rows
             .into_iter()

@@ -55,14 +55,14 @@ CREATE TABLE products (
     updated_at TIMESTAMPTZ NOT NULL
 );
 
-CREATE INDEX products_listed_created ON products (listed, created_at);
-CREATE INDEX products_listed_category_created ON products (listed, category, created_at);
-CREATE INDEX products_listed_brand_created ON products (listed, brand, created_at);
-CREATE INDEX products_listed_featured_created ON products (listed, featured, created_at);
-CREATE INDEX products_listed_deal_created ON products (listed, daily_deal, created_at);
-CREATE INDEX products_listed_sale_created ON products (listed, on_sale, created_at);
-CREATE INDEX products_listed_price ON products (listed, min_price_cents);
-CREATE INDEX products_vendor ON products (vendor_id, listed, created_at);
+CREATE INDEX products_listed_created ON products (listed, created_at, id);
+CREATE INDEX products_listed_category_created ON products (listed, category, created_at, id);
+CREATE INDEX products_listed_brand_created ON products (listed, brand, created_at, id);
+CREATE INDEX products_listed_featured_created ON products (listed, featured, created_at, id);
+CREATE INDEX products_listed_deal_created ON products (listed, daily_deal, created_at, id);
+CREATE INDEX products_listed_sale_created ON products (listed, on_sale, created_at, id);
+CREATE INDEX products_listed_price ON products (listed, min_price_cents, id);
+CREATE INDEX products_vendor ON products (vendor_id, listed, created_at, id);
 
 CREATE TABLE product_variations (
     id UUID PRIMARY KEY NOT NULL,
