@@ -1,8 +1,13 @@
-//! A small time-to-live cache for values that may be a few seconds stale: the store currency
-//! and list totals. Each `serve` process keeps its own, so with several processes a change
-//! shows everywhere within one TTL. A zero TTL turns caching off (the tests use that).
+//! A small time-to-live cache for values that may be a few seconds stale: the store currency,
+//! list totals and category counts. Each `serve` process keeps its own, so with several
+//! processes a change shows everywhere within one TTL. A zero TTL turns caching off (the
+//! tests use that).
+//!
+//! When an entry expires, one request reloads it while the others keep getting the previous
+//! value, so an expensive count never runs many times at once.
 
 use std::collections::HashMap;
+use std::future::Future;
 use std::hash::Hash;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -11,35 +16,38 @@ pub struct TtlCache<K, V> {
     ttl: Duration,
     capacity: usize,
     entries: Mutex<HashMap<K, (Instant, V)>>,
+    /// Held by the one request that is reloading.
+    reloading: tokio::sync::Mutex<()>,
 }
 
-impl<K: Eq + Hash, V: Clone> TtlCache<K, V> {
+enum Lookup<V> {
+    Fresh(V),
+    Stale(V),
+    Missing,
+}
+
+impl<K: Eq + Hash + Clone, V: Clone> TtlCache<K, V> {
     pub fn new(ttl: Duration, capacity: usize) -> Self {
         Self {
             ttl,
             capacity,
             entries: Mutex::new(HashMap::new()),
+            reloading: tokio::sync::Mutex::new(()),
         }
     }
 
-    /// The cached value if it is younger than the TTL.
-    pub fn get(&self, key: &K) -> Option<V> {
-        if self.ttl.is_zero() {
-            return None;
-        }
+    fn lookup(&self, key: &K) -> Lookup<V> {
         let entries = self.entries.lock().unwrap_or_else(|p| p.into_inner());
-        entries
-            .get(key)
-            .filter(|(at, _)| at.elapsed() < self.ttl)
-            .map(|(_, v)| v.clone())
+        match entries.get(key) {
+            Some((at, v)) if at.elapsed() < self.ttl => Lookup::Fresh(v.clone()),
+            Some((_, v)) => Lookup::Stale(v.clone()),
+            None => Lookup::Missing,
+        }
     }
 
-    pub fn put(&self, key: K, value: V) {
-        if self.ttl.is_zero() {
-            return;
-        }
+    fn put(&self, key: K, value: V) {
         let mut entries = self.entries.lock().unwrap_or_else(|p| p.into_inner());
-        if entries.len() >= self.capacity {
+        if entries.len() >= self.capacity && !entries.contains_key(&key) {
             let ttl = self.ttl;
             entries.retain(|_, (at, _)| at.elapsed() < ttl);
             if entries.len() >= self.capacity {
@@ -48,22 +56,109 @@ impl<K: Eq + Hash, V: Clone> TtlCache<K, V> {
         }
         entries.insert(key, (Instant::now(), value));
     }
+
+    /// The cached value, or `load`'s. An expired value is returned as it is while another
+    /// request reloads it; with nothing cached, callers wait for the one load.
+    pub async fn get_or_load<E, F, Fut>(&self, key: &K, load: F) -> Result<V, E>
+    where
+        F: FnOnce() -> Fut,
+        Fut: Future<Output = Result<V, E>>,
+    {
+        if self.ttl.is_zero() {
+            return load().await;
+        }
+        let stale = match self.lookup(key) {
+            Lookup::Fresh(v) => return Ok(v),
+            Lookup::Stale(v) => Some(v),
+            Lookup::Missing => None,
+        };
+        let _guard = match (stale, self.reloading.try_lock()) {
+            (_, Ok(guard)) => guard,
+            (Some(v), Err(_)) => return Ok(v),
+            (None, Err(_)) => {
+                let guard = self.reloading.lock().await;
+                if let Lookup::Fresh(v) = self.lookup(key) {
+                    return Ok(v);
+                }
+                guard
+            }
+        };
+        let value = load().await?;
+        self.put(key.clone(), value.clone());
+        Ok(value)
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
     use super::*;
 
-    #[test]
-    fn expires_and_can_be_turned_off() {
-        let cache = TtlCache::new(Duration::from_millis(50), 2);
-        cache.put("a", 1);
-        assert_eq!(cache.get(&"a"), Some(1));
-        std::thread::sleep(Duration::from_millis(60));
-        assert_eq!(cache.get(&"a"), None);
-        let off = TtlCache::new(Duration::ZERO, 2);
-        off.put("a", 1);
-        assert_eq!(off.get(&"a"), None);
+    async fn load(counter: &AtomicUsize, value: u32) -> Result<u32, ()> {
+        counter.fetch_add(1, Ordering::SeqCst);
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        Ok(value)
+    }
+
+    #[tokio::test]
+    async fn loads_once_and_expires() {
+        let cache = TtlCache::new(Duration::from_millis(100), 10);
+        let loads = AtomicUsize::new(0);
+        assert_eq!(cache.get_or_load(&"k", || load(&loads, 1)).await, Ok(1));
+        assert_eq!(cache.get_or_load(&"k", || load(&loads, 2)).await, Ok(1));
+        assert_eq!(loads.load(Ordering::SeqCst), 1);
+        tokio::time::sleep(Duration::from_millis(120)).await;
+        assert_eq!(cache.get_or_load(&"k", || load(&loads, 3)).await, Ok(3));
+    }
+
+    #[tokio::test]
+    async fn concurrent_misses_load_once_and_stale_values_are_served_during_a_reload() {
+        let cache = Arc::new(TtlCache::new(Duration::from_millis(100), 10));
+        let loads = Arc::new(AtomicUsize::new(0));
+        let all = eight_at_once(&cache, &loads, 1).await;
+        assert!(all.iter().all(|v| *v == 1));
+        assert_eq!(
+            loads.load(Ordering::SeqCst),
+            1,
+            "eight concurrent misses, one load"
+        );
+        tokio::time::sleep(Duration::from_millis(120)).await;
+        let all = eight_at_once(&cache, &loads, 2).await;
+        assert_eq!(loads.load(Ordering::SeqCst), 2, "one reload");
+        assert_eq!(
+            all.iter().filter(|v| **v == 1).count(),
+            7,
+            "the others got the stale value"
+        );
+    }
+
+    async fn eight_at_once(
+        cache: &Arc<TtlCache<&'static str, u32>>,
+        loads: &Arc<AtomicUsize>,
+        value: u32,
+    ) -> Vec<u32> {
+        let mut tasks = tokio::task::JoinSet::new();
+        for _ in 0..8 {
+            let (cache, loads) = (Arc::clone(cache), Arc::clone(loads));
+            tasks.spawn(async move {
+                cache
+                    .get_or_load(&"k", || load(&loads, value))
+                    .await
+                    .unwrap()
+            });
+        }
+        tasks.join_all().await
+    }
+
+    #[tokio::test]
+    async fn zero_ttl_always_loads() {
+        let cache = TtlCache::new(Duration::ZERO, 10);
+        let loads = AtomicUsize::new(0);
+        cache.get_or_load(&"k", || load(&loads, 1)).await.unwrap();
+        cache.get_or_load(&"k", || load(&loads, 1)).await.unwrap();
+        assert_eq!(loads.load(Ordering::SeqCst), 2);
     }
 
     #[test]
@@ -73,6 +168,5 @@ mod tests {
             cache.put(i, i);
         }
         assert!(cache.entries.lock().unwrap().len() <= 2);
-        assert_eq!(cache.get(&4), Some(4));
     }
 }

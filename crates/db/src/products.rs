@@ -18,6 +18,14 @@ use crate::{Bind, Binds, Db, DbError, DbResult, Tx, bind_all, on_db, on_tx};
 /// Stock counted for a variation whose stock is not managed: always available.
 pub const UNMANAGED_STOCK: i64 = 1_000_000;
 
+/// What a card needs; lists read only these (`description` stays empty).
+const SUMMARY_COLUMNS: &str = "p.id, p.slug, p.name, p.brand, p.category, \
+    COALESCE(c.name, '') AS category_name, p.price_cents, p.sale_price_cents, \
+    p.image_url, p.videos, p.status, p.featured, p.daily_deal, p.has_variations, \
+    p.stock_quantity, p.vendor_id, p.product_type, p.max_owned_per_user, p.min_price_cents, \
+    p.max_price_cents, p.on_sale, p.available_stock, p.listed, p.created_at";
+
+/// Everything, for a product page.
 const PRODUCT_COLUMNS: &str = "p.id, p.slug, p.name, p.brand, p.category, \
     COALESCE(c.name, '') AS category_name, p.description, p.price_cents, p.sale_price_cents, \
     p.image_url, p.videos, p.status, p.featured, p.daily_deal, p.has_variations, \
@@ -35,6 +43,8 @@ pub struct ProductRow {
     pub brand: String,
     pub category: String,
     pub category_name: String,
+    /// Empty in lists, which do not read it.
+    #[sqlx(default)]
     pub description: String,
     pub price_cents: i64,
     pub sale_price_cents: Option<i64>,
@@ -54,6 +64,8 @@ pub struct ProductRow {
     pub available_stock: i64,
     pub listed: bool,
     pub created_at: DateTime<Utc>,
+    /// Not read by lists (then the Unix epoch).
+    #[sqlx(default)]
     pub updated_at: DateTime<Utc>,
 }
 
@@ -220,7 +232,7 @@ pub async fn list_page(
     let limit = binds.push(Bind::I64(i64::from(page.per_page)));
     let offset = binds.push(Bind::I64(page.offset()));
     let sql = format!(
-        "SELECT {PRODUCT_COLUMNS} {PRODUCT_FROM} WHERE {where_sql} ORDER BY {} LIMIT {limit} OFFSET {offset}",
+        "SELECT {SUMMARY_COLUMNS} {PRODUCT_FROM} WHERE {where_sql} ORDER BY {} LIMIT {limit} OFFSET {offset}",
         sort.order_by()
     );
     Ok(

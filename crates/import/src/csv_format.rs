@@ -4,27 +4,8 @@
 use serde_json::{Map, Value};
 
 use crate::fields::FieldError;
+use crate::validate::PRODUCT_FIELDS;
 use crate::{ImportError, SourceRow};
-
-const PRODUCT_COLUMNS: &[&str] = &[
-    "slug",
-    "name",
-    "brand",
-    "category",
-    "vendor",
-    "description",
-    "price",
-    "sale_price",
-    "image_url",
-    "videos",
-    "status",
-    "featured",
-    "daily_deal",
-    "product_type",
-    "max_owned_per_user",
-    "stock_quantity",
-    "created_at",
-];
 
 /// Variation columns and the variation field each one fills.
 const VARIATION_COLUMNS: &[(&str, &str)] = &[
@@ -51,7 +32,9 @@ pub fn read(text: &str) -> Result<Vec<SourceRow>, ImportError> {
         .map(|h| h.trim_start_matches('\u{feff}').to_ascii_lowercase())
         .collect();
     for h in &headers {
-        if !PRODUCT_COLUMNS.contains(&h.as_str()) && !VARIATION_COLUMNS.iter().any(|(c, _)| c == h)
+        if h == "variations"
+            || !PRODUCT_FIELDS.contains(&h.as_str())
+                && !VARIATION_COLUMNS.iter().any(|(c, _)| c == h)
         {
             return Err(ImportError::Malformed(format!(
                 "unknown column '{h}' in the header row"

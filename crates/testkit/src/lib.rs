@@ -34,17 +34,7 @@ pub async fn fresh_db() -> (Db, PathBuf) {
     std::fs::create_dir_all(&dir).expect("scratch directory");
     let db = match std::env::var("TEST_DATABASE_URL") {
         Ok(url) if url.starts_with("postgres") => {
-            let schema = format!("t_{id}");
-            let admin = PgPoolOptions::new()
-                .max_connections(1)
-                .connect(&url)
-                .await
-                .expect("connect TEST_DATABASE_URL");
-            sqlx::query(sqlx::AssertSqlSafe(format!("CREATE SCHEMA {schema}")))
-                .execute(&admin)
-                .await
-                .expect("create test schema");
-            admin.close().await;
+            let schema = create_schema(&url).await;
             let opts = PgConnectOptions::from_str(&url)
                 .expect("TEST_DATABASE_URL")
                 .options([("search_path", schema.as_str())]);
@@ -73,17 +63,23 @@ pub async fn fresh_database_url() -> Option<String> {
     let url = std::env::var("TEST_DATABASE_URL")
         .ok()
         .filter(|u| u.starts_with("postgres"))?;
+    let schema = create_schema(&url).await;
+    let sep = if url.contains('?') { '&' } else { '?' };
+    Some(format!("{url}{sep}options=-c%20search_path%3D{schema}"))
+}
+
+/// Creates an empty schema with a unique name in the database at `url`.
+async fn create_schema(url: &str) -> String {
     let schema = format!("t_{}", uuid::Uuid::now_v7().simple());
     let admin = PgPoolOptions::new()
         .max_connections(1)
-        .connect(&url)
+        .connect(url)
         .await
         .expect("connect TEST_DATABASE_URL");
     sqlx::query(sqlx::AssertSqlSafe(format!("CREATE SCHEMA {schema}")))
         .execute(&admin)
         .await
-        .expect("create schema");
+        .expect("create test schema");
     admin.close().await;
-    let sep = if url.contains('?') { '&' } else { '?' };
-    Some(format!("{url}{sep}options=-c%20search_path%3D{schema}"))
+    schema
 }

@@ -8,9 +8,10 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::params::parse_bounded;
 use crate::error::ErrorBody;
 use crate::extract::ApiQuery;
-use crate::{ApiError, ApiResult, AppState};
+use crate::{ApiResult, AppState};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list_categories))
@@ -52,23 +53,19 @@ pub async fn list_categories(
     State(state): State<AppState>,
     ApiQuery(params): ApiQuery<CategoryParams>,
 ) -> ApiResult<Json<CategoryListResponse>> {
-    let limit = match params.limit.as_deref().map(str::trim) {
-        None | Some("") => 100,
-        Some(l) => l
-            .parse::<i64>()
-            .ok()
-            .filter(|l| (1..=100).contains(l))
-            .ok_or_else(|| ApiError::bad_field("limit", "limit must be between 1 and 100"))?,
-    };
+    let limit = i64::from(parse_bounded(
+        "limit",
+        params.limit.as_deref(),
+        100,
+        1,
+        100,
+    )?);
     // Counting over the whole catalogue is the costly part; it may be a few seconds old.
-    let rows = match state.caches.categories.get(&limit) {
-        Some(rows) => rows,
-        None => {
-            let rows = categories::list_active(&state.db, limit).await?;
-            state.caches.categories.put(limit, rows.clone());
-            rows
-        }
-    };
+    let rows = state
+        .caches
+        .categories
+        .get_or_load(&limit, || categories::list_active(&state.db, limit))
+        .await?;
     Ok(Json(CategoryListResponse {
         categories: rows
             .into_iter()

@@ -185,3 +185,23 @@ pub fn parse_ids(field: &str, list: &str) -> Result<Vec<Uuid>, ApiError> {
         })
         .collect()
 }
+
+/// A whole number parameter within `min..=max`, `default` when absent or blank.
+pub fn parse_bounded(
+    field: &str,
+    value: Option<&str>,
+    default: u32,
+    min: u32,
+    max: u32,
+) -> Result<u32, ApiError> {
+    match value.map(str::trim) {
+        None | Some("") => Ok(default),
+        Some(v) => v
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (min..=max).contains(n))
+            .ok_or_else(|| {
+                ApiError::bad_field(field, format!("{field} must be between {min} and {max}"))
+            }),
+    }
+}

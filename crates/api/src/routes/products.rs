@@ -8,7 +8,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::params::{ListParams, parse_filter, parse_ids, parse_page, parse_sort};
+use super::params::{ListParams, parse_bounded, parse_filter, parse_ids, parse_page, parse_sort};
 use super::settings::store_currency;
 use crate::error::ErrorBody;
 use crate::extract::{ApiPath, ApiQuery};
@@ -76,14 +76,11 @@ pub async fn list_with_total(
         return Ok((rows, total));
     }
     let key = format!("{filter:?}");
-    let total = match state.caches.list_totals.get(&key) {
-        Some(total) => total,
-        None => {
-            let total = products::count(&state.db, filter).await?;
-            state.caches.list_totals.put(key, total);
-            total
-        }
-    };
+    let total = state
+        .caches
+        .list_totals
+        .get_or_load(&key, || products::count(&state.db, filter))
+        .await?;
     Ok((rows, total))
 }
 
@@ -160,14 +157,7 @@ pub async fn list_recommendations(
         Some(list) => parse_ids("viewed", list)?,
         None => Vec::new(),
     };
-    let limit = match params.limit.as_deref().map(str::trim) {
-        None | Some("") => 8,
-        Some(l) => l
-            .parse::<u32>()
-            .ok()
-            .filter(|l| (1..=16).contains(l))
-            .ok_or_else(|| ApiError::bad_field("limit", "limit must be between 1 and 16"))?,
-    };
+    let limit = parse_bounded("limit", params.limit.as_deref(), 8, 1, 16)?;
     let rows = products::recommendations(&state.db, &viewed, limit).await?;
     let currency = store_currency(&state).await?;
     let n = rows.len() as u32;

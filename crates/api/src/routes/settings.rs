@@ -17,12 +17,14 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// The store currency code (`default_currency`, ZAR when unset).
 pub async fn store_currency(state: &AppState) -> ApiResult<String> {
-    if let Some(code) = state.caches.currency.get(&()) {
-        return Ok(code);
-    }
-    let value = settings::system(&state.db, "default_currency").await?;
-    let code = rules::default_currency(value.as_ref());
-    state.caches.currency.put((), code.clone());
+    let code = state
+        .caches
+        .currency
+        .get_or_load(&(), || async {
+            let value = settings::system(&state.db, "default_currency").await?;
+            Ok::<_, bazaar_db::DbError>(rules::default_currency(value.as_ref()))
+        })
+        .await?;
     Ok(code)
 }
 
