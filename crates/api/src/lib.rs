@@ -9,6 +9,7 @@ use std::time::Duration;
 use axum::Router;
 use bazaar_db::Db;
 
+pub mod auth;
 mod cache;
 mod error;
 mod extract;
@@ -38,6 +39,7 @@ pub struct ApiConfig {
 pub struct AppState {
     pub db: Db,
     pub config: Arc<ApiConfig>,
+    pub auth: Arc<auth::AuthState>,
     pub(crate) caches: Arc<Caches>,
 }
 
@@ -49,17 +51,24 @@ pub(crate) struct Caches {
 }
 
 impl AppState {
-    pub fn new(db: Db, config: ApiConfig) -> Self {
+    /// Builds the state, loading (or on first start creating) the auth signing keys.
+    pub async fn new(
+        db: Db,
+        config: ApiConfig,
+        auth: auth::AuthConfig,
+    ) -> bazaar_db::DbResult<Self> {
+        let auth = Arc::new(auth::AuthState::load(&db, auth).await?);
         let caches = Caches {
             currency: cache::TtlCache::new(config.cache_ttl, 1),
             list_totals: cache::TtlCache::new(config.cache_ttl, 10_000),
             categories: cache::TtlCache::new(config.cache_ttl, 100),
         };
-        Self {
+        Ok(Self {
             db,
             config: Arc::new(config),
+            auth,
             caches: Arc::new(caches),
-        }
+        })
     }
 }
 
@@ -70,6 +79,7 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .merge(api)
         .merge(routes::health::router())
+        .merge(auth::router())
         .merge(openapi::docs_router(openapi))
         .merge(web::router())
         .with_state(state)

@@ -25,9 +25,24 @@ pub struct Args {
     #[arg(long, env = "BAZAAR_CACHE_TTL_SECONDS", value_name = "SECONDS", default_value_t = 5,
           value_parser = clap::value_parser!(u64).range(0..=3600))]
     pub cache_ttl_seconds: u64,
+    /// Confirm sign-ups at once instead of emailing a confirmation link (for demos and tests).
+    #[arg(long, env = "BAZAAR_AUTH_AUTOCONFIRM")]
+    pub auth_autoconfirm: bool,
+    /// How long access tokens live, in seconds.
+    #[arg(long, env = "BAZAAR_ACCESS_TOKEN_TTL_SECONDS", value_name = "SECONDS", default_value_t = 3600,
+          value_parser = clap::value_parser!(u64).range(120..=86_400))]
+    pub access_token_ttl_seconds: u64,
+}
+
+fn auth_config(args: &Args, config: &Config) -> bazaar_api::auth::AuthConfig {
+    let mut auth = bazaar_api::auth::AuthConfig::new(&config.data_dir);
+    auth.autoconfirm = args.auth_autoconfirm;
+    auth.access_token_ttl = std::time::Duration::from_secs(args.access_token_ttl_seconds);
+    auth
 }
 
 pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
+    let auth = auth_config(&args, &config);
     let listen = args
         .listen
         .or(config.file_listen.clone())
@@ -42,7 +57,7 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
     if !(public_url.starts_with("http://") || public_url.starts_with("https://")) {
         anyhow::bail!("invalid public URL '{public_url}': it must start with http:// or https://");
     }
-    let web_dir = match args.web_dir.or(config.file_web_dir.clone()) {
+    let web_dir = match args.web_dir.clone().or(config.file_web_dir.clone()) {
         Some(dir) if dir.join("index.html").is_file() => Some(dir),
         Some(dir) => anyhow::bail!(
             "the web directory {} has no index.html: build the site first (see README)",
@@ -66,7 +81,10 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
             media_dir,
             cache_ttl: std::time::Duration::from_secs(args.cache_ttl_seconds),
         },
-    );
+        auth,
+    )
+    .await
+    .context("cannot load the sign-in keys")?;
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .with_context(|| format!("cannot listen on {addr}"))?;
@@ -77,7 +95,8 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
         "bazaar is serving"
     );
     eprintln!("bazaar is serving on http://{addr} (API docs at http://{addr}/api/docs)");
-    axum::serve(listener, bazaar_api::app(state))
+    let app = bazaar_api::app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    axum::serve(listener, app)
         .with_graceful_shutdown(shutdown_signal())
         .await
         .context("the server stopped with an error")?;

@@ -7,6 +7,7 @@ use crate::AppState;
 pub mod categories;
 pub mod health;
 pub mod products;
+pub mod profile;
 pub mod settings;
 pub mod stores;
 
@@ -20,6 +21,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
             .merge(products::router())
             .merge(categories::router())
             .merge(stores::router())
-            .merge(settings::router()),
+            .merge(settings::router())
+            .merge(profile::router()),
     )
 }

@@ -44,6 +44,14 @@ impl TestApp {
         Self::with_web(None).await
     }
 
+    /// An empty database, with auth settings changed by `f` (e.g. autoconfirm, limits).
+    pub async fn with_auth(f: impl FnOnce(&mut bazaar_api::auth::AuthConfig)) -> TestApp {
+        let (db, dir) = bazaar_testkit::fresh_db().await;
+        let mut auth = bazaar_api::auth::AuthConfig::new(&dir);
+        f(&mut auth);
+        Self::build_with(db, dir, None, auth).await
+    }
+
     /// The demo data of `seeds/` loaded.
     pub async fn seeded() -> TestApp {
         let app = Self::new().await;
@@ -79,24 +87,34 @@ impl TestApp {
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
             std::fs::write(path, body).unwrap();
         }
-        let app = Self::build(db, dir, Some(web));
+        let auth = bazaar_api::auth::AuthConfig::new(&dir);
+        let app = Self::build_with(db, dir, Some(web), auth).await;
         app.seed().await;
         app
     }
 
     async fn with_web(web: Option<PathBuf>) -> TestApp {
         let (db, dir) = bazaar_testkit::fresh_db().await;
-        Self::build(db, dir, web)
+        let auth = bazaar_api::auth::AuthConfig::new(&dir);
+        Self::build_with(db, dir, web, auth).await
     }
 
-    fn build(db: Db, dir: PathBuf, web: Option<PathBuf>) -> TestApp {
+    async fn build_with(
+        db: Db,
+        dir: PathBuf,
+        web: Option<PathBuf>,
+        auth: bazaar_api::auth::AuthConfig,
+    ) -> TestApp {
         let config = ApiConfig {
             public_url: PUBLIC_URL.into(),
             web_dir: web,
             media_dir: dir.join("media"),
             cache_ttl: std::time::Duration::ZERO,
         };
-        let router = bazaar_api::app(AppState::new(db.clone(), config));
+        let state = AppState::new(db.clone(), config, auth)
+            .await
+            .expect("app state");
+        let router = bazaar_api::app(state);
         TestApp { db, router, dir }
     }
 

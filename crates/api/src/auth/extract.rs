@@ -1,0 +1,122 @@
+//! Guards for the rest of the API: `AuthUser` (signed in) and `RequireRole<R>` (exactly
+//! role R; SPEC.md §6 — an admin does not pass a vendor guard).
+
+use std::marker::PhantomData;
+
+use axum::extract::FromRequestParts;
+use axum::http::header::AUTHORIZATION;
+use axum::http::request::Parts;
+use uuid::Uuid;
+
+use super::AuthError;
+use crate::{ApiError, AppState};
+
+/// A signed-in caller: a valid access token whose session still exists.
+#[derive(Debug, Clone)]
+pub struct AuthUser {
+    pub id: Uuid,
+    pub session_id: Uuid,
+    pub email: String,
+    /// From the profile at the time of the request, not from the token.
+    pub role: String,
+    pub aal: String,
+}
+
+/// Reads and checks the bearer token (GoTrue errors for `/auth/v1`).
+pub async fn authenticate(parts: &Parts, state: &AppState) -> Result<AuthUser, AuthError> {
+    let token = parts
+        .headers
+        .get(AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| {
+            v.strip_prefix("Bearer ")
+                .or_else(|| v.strip_prefix("bearer "))
+        })
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .ok_or_else(AuthError::no_authorization)?;
+    let kid = bazaar_auth::jwt::kid_of(token);
+    state
+        .auth
+        .keys
+        .refresh_if_needed(&state.db, kid.as_deref())
+        .await;
+    let claims = bazaar_auth::jwt::verify(token, &state.auth.keys.published())
+        .map_err(|e| AuthError::bad_jwt(e.to_string()))?;
+    let (Ok(id), Ok(session_id)) = (
+        Uuid::parse_str(&claims.sub),
+        Uuid::parse_str(&claims.session_id),
+    ) else {
+        return Err(AuthError::bad_jwt("invalid JWT: bad subject or session"));
+    };
+    let session = bazaar_db::accounts::session(&state.db, session_id).await?;
+    let Some(session) = session.filter(|s| s.user_id == id) else {
+        return Err(AuthError::session_not_found());
+    };
+    let role = bazaar_db::accounts::profile(&state.db, id)
+        .await?
+        .map_or_else(|| "customer".to_owned(), |p| p.role);
+    Ok(AuthUser {
+        id,
+        session_id,
+        email: claims.email,
+        role,
+        aal: session.aal,
+    })
+}
+
+impl FromRequestParts<AppState> for AuthUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        authenticate(parts, state)
+            .await
+            .map_err(|e| match e.status.as_u16() {
+                401 | 403 => ApiError::Unauthorized(e.message),
+                _ => ApiError::Internal(e.message),
+            })
+    }
+}
+
+/// A role a guard can demand.
+pub trait RoleName: Send + Sync + 'static {
+    const ROLE: &'static str;
+}
+
+pub struct Customer;
+pub struct Vendor;
+pub struct Admin;
+
+impl RoleName for Customer {
+    const ROLE: &'static str = "customer";
+}
+impl RoleName for Vendor {
+    const ROLE: &'static str = "vendor";
+}
+impl RoleName for Admin {
+    const ROLE: &'static str = "admin";
+}
+
+/// A signed-in caller whose role is exactly `R`: 401 without a valid token, 403 otherwise.
+pub struct RequireRole<R: RoleName>(pub AuthUser, PhantomData<R>);
+
+impl<R: RoleName> FromRequestParts<AppState> for RequireRole<R> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let user = AuthUser::from_request_parts(parts, state).await?;
+        if user.role != R::ROLE {
+            return Err(ApiError::Forbidden(format!(
+                "This needs the {} role",
+                R::ROLE
+            )));
+        }
+        Ok(RequireRole(user, PhantomData))
+    }
+}

@@ -1,0 +1,98 @@
+//! `/auth/v1`: a Supabase Auth (GoTrue) compatible API, so the storefront's auth calls and
+//! an unmodified `@supabase/auth-js` client work against bazaar. Wire shapes follow
+//! GoTrue: sessions `{access_token, token_type, expires_in, expires_at, refresh_token,
+//! user}`, errors `{"code": "...", "message": "..."}` with `X-Supabase-Api-Version`.
+//!
+//! Access tokens are ES256 JWTs (public keys at `/.well-known/jwks.json`); refresh tokens
+//! are opaque, stored hashed, rotate on every use, and a reused one ends its whole session.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use axum::Router;
+use axum::routing::{get, post};
+
+use crate::AppState;
+
+mod error;
+mod extract;
+mod handlers;
+pub mod keys;
+mod mail;
+pub mod rate_limit;
+mod session;
+mod user_json;
+
+pub use error::AuthError;
+pub use extract::{Admin, AuthUser, Customer, RequireRole, RoleName, Vendor};
+
+/// Settings of the auth API.
+#[derive(Debug, Clone)]
+pub struct AuthConfig {
+    /// How long an access token lives.
+    pub access_token_ttl: Duration,
+    /// Sign-ups are confirmed at once (no email link needed).
+    pub autoconfirm: bool,
+    /// How long confirmation and recovery links work.
+    pub link_ttl: Duration,
+    /// Where emails are written (`data/outbox`).
+    pub outbox_dir: PathBuf,
+    /// Requests allowed per client address and per email, per window.
+    pub rate_limits: rate_limit::Limits,
+}
+
+impl AuthConfig {
+    /// Defaults for a data directory: one-hour tokens, confirmation required.
+    pub fn new(data_dir: &std::path::Path) -> Self {
+        Self {
+            access_token_ttl: Duration::from_secs(3600),
+            autoconfirm: false,
+            link_ttl: Duration::from_secs(24 * 3600),
+            outbox_dir: data_dir.join("outbox"),
+            rate_limits: rate_limit::Limits::default(),
+        }
+    }
+}
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/auth/v1/signup", post(handlers::signup))
+        .route("/auth/v1/token", post(handlers::token))
+        .route("/auth/v1/logout", post(handlers::logout))
+        .route(
+            "/auth/v1/user",
+            get(handlers::get_user).put(handlers::update_user),
+        )
+        .route("/auth/v1/recover", post(handlers::recover))
+        .route(
+            "/auth/v1/verify",
+            get(handlers::verify_link).post(handlers::verify_token),
+        )
+        .route("/auth/v1/.well-known/jwks.json", get(handlers::jwks))
+        .route("/auth/v1/settings", get(handlers::settings))
+        .route("/auth/v1/{*rest}", axum::routing::any(handlers::not_found))
+        // auth-js reads error codes by this version (see error.rs).
+        .layer(tower_http::set_header::SetResponseHeaderLayer::overriding(
+            axum::http::HeaderName::from_static("x-supabase-api-version"),
+            axum::http::HeaderValue::from_static("2024-01-01"),
+        ))
+}
+
+/// Keys, limits and settings of the auth API, shared by every request.
+pub struct AuthState {
+    pub config: AuthConfig,
+    pub keys: keys::KeyRing,
+    pub limiter: rate_limit::RateLimiter,
+}
+
+impl AuthState {
+    /// Loads (or on first start creates) the signing keys.
+    pub async fn load(db: &bazaar_db::Db, config: AuthConfig) -> bazaar_db::DbResult<AuthState> {
+        let keys = keys::KeyRing::load(db, config.access_token_ttl).await?;
+        Ok(AuthState {
+            config,
+            keys,
+            limiter: rate_limit::RateLimiter::default(),
+        })
+    }
+}

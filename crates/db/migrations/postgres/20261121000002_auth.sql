@@ -1,0 +1,58 @@
+-- Accounts and sign-in: users, profiles, sessions with rotating refresh tokens, signing keys.
+-- PostgreSQL types: UUID, TIMESTAMPTZ, JSONB.
+
+CREATE TABLE users (
+    id UUID PRIMARY KEY NOT NULL,
+    email TEXT NOT NULL UNIQUE,
+    encrypted_password TEXT,
+    email_confirmed_at TIMESTAMPTZ,
+    confirmation_token_hash TEXT UNIQUE,
+    confirmation_sent_at TIMESTAMPTZ,
+    recovery_token_hash TEXT UNIQUE,
+    recovery_sent_at TIMESTAMPTZ,
+    last_sign_in_at TIMESTAMPTZ,
+    raw_user_meta_data JSONB NOT NULL DEFAULT '{}',
+    raw_app_meta_data JSONB NOT NULL DEFAULT '{}',
+    created_at TIMESTAMPTZ NOT NULL,
+    updated_at TIMESTAMPTZ NOT NULL
+);
+
+CREATE TABLE profiles (
+    id UUID PRIMARY KEY NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    role TEXT NOT NULL DEFAULT 'customer' CHECK (role IN ('customer', 'vendor', 'admin')),
+    full_name TEXT NOT NULL DEFAULT '',
+    avatar_url TEXT,
+    theme TEXT NOT NULL DEFAULT 'system' CHECK (theme IN ('light', 'dark', 'system')),
+    created_at TIMESTAMPTZ NOT NULL,
+    updated_at TIMESTAMPTZ NOT NULL
+);
+
+CREATE TABLE auth_sessions (
+    id UUID PRIMARY KEY NOT NULL,
+    user_id UUID NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    aal TEXT NOT NULL DEFAULT 'aal1' CHECK (aal IN ('aal1', 'aal2')),
+    amr JSONB NOT NULL DEFAULT '[]',
+    created_at TIMESTAMPTZ NOT NULL,
+    updated_at TIMESTAMPTZ NOT NULL
+);
+
+CREATE INDEX auth_sessions_user ON auth_sessions (user_id);
+
+CREATE TABLE refresh_tokens (
+    id UUID PRIMARY KEY NOT NULL,
+    token_hash TEXT NOT NULL UNIQUE,
+    session_id UUID NOT NULL REFERENCES auth_sessions (id) ON DELETE CASCADE,
+    user_id UUID NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    revoked BOOLEAN NOT NULL DEFAULT FALSE,
+    created_at TIMESTAMPTZ NOT NULL,
+    updated_at TIMESTAMPTZ NOT NULL
+);
+
+CREATE INDEX refresh_tokens_session ON refresh_tokens (session_id);
+
+CREATE TABLE auth_keys (
+    kid TEXT PRIMARY KEY NOT NULL,
+    private_pem TEXT NOT NULL,
+    created_at TIMESTAMPTZ NOT NULL,
+    retired_at TIMESTAMPTZ
+);
