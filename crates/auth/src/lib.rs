@@ -6,3 +6,4 @@ pub mod jwt;
 pub mod keys;
 pub mod password;
 pub mod token;
+pub mod totp;

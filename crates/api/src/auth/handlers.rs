@@ -47,7 +47,7 @@ fn limit(state: &AppState, kind: &str, key: &str, max: u32) -> AuthResult<()> {
 }
 
 /// Bodies are parsed by hand: GoTrue clients send extra fields, nulls, and sometimes nothing.
-fn body_json(body: &Bytes) -> AuthResult<Value> {
+pub(super) fn body_json(body: &Bytes) -> AuthResult<Value> {
     if body.iter().all(u8::is_ascii_whitespace) {
         return Ok(json!({}));
     }
@@ -60,7 +60,7 @@ fn body_json(body: &Bytes) -> AuthResult<Value> {
     }
 }
 
-fn text<'a>(body: &'a Value, field: &str) -> Option<&'a str> {
+pub(super) fn text<'a>(body: &'a Value, field: &str) -> Option<&'a str> {
     body.get(field).and_then(Value::as_str)
 }
 
@@ -408,12 +408,18 @@ pub async fn logout(
 /// `GET /user`
 pub async fn get_user(State(state): State<AppState>, parts: Parts) -> AuthResult<Json<Value>> {
     let caller = authenticate(&parts, &state).await?;
-    let user = accounts::user_by_id(&state.db, caller.id)
+    user_with_factors(&state, caller.id).await.map(Json)
+}
+
+/// The user object with its second factors, as `GET /user` returns it.
+async fn user_with_factors(state: &AppState, id: uuid::Uuid) -> AuthResult<Value> {
+    let user = accounts::user_by_id(&state.db, id)
         .await?
         .ok_or_else(AuthError::session_not_found)?;
     let mut out = user_json(&user);
-    out["factors"] = json!([]);
-    Ok(Json(out))
+    let factors = accounts::factors_of(&state.db, id).await?;
+    out["factors"] = Value::Array(factors.iter().map(super::mfa::factor_json).collect());
+    Ok(out)
 }
 
 /// `PUT /user`: a new password and/or user metadata (merged into what is stored).
@@ -481,12 +487,7 @@ pub async fn update_user(
     )
     .await?;
     tx.commit().await?;
-    let user = accounts::user_by_id(&state.db, caller.id)
-        .await?
-        .ok_or_else(AuthError::session_not_found)?;
-    let mut out = user_json(&user);
-    out["factors"] = json!([]);
-    Ok(Json(out))
+    user_with_factors(&state, caller.id).await.map(Json)
 }
 
 /// `POST /recover`: always `{}`, so nobody learns which addresses have accounts.

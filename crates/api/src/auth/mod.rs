@@ -19,6 +19,7 @@ mod extract;
 mod handlers;
 pub mod keys;
 mod mail;
+mod mfa;
 pub mod rate_limit;
 mod session;
 mod user_json;
@@ -70,6 +71,13 @@ pub fn router() -> Router<AppState> {
         )
         .route("/auth/v1/.well-known/jwks.json", get(handlers::jwks))
         .route("/auth/v1/settings", get(handlers::settings))
+        .route("/auth/v1/factors", post(mfa::enroll))
+        .route(
+            "/auth/v1/factors/{id}",
+            axum::routing::delete(mfa::unenroll),
+        )
+        .route("/auth/v1/factors/{id}/challenge", post(mfa::challenge))
+        .route("/auth/v1/factors/{id}/verify", post(mfa::verify))
         .route("/auth/v1/{*rest}", axum::routing::any(handlers::not_found))
         // auth-js reads error codes by this version (see error.rs).
         .layer(tower_http::set_header::SetResponseHeaderLayer::overriding(

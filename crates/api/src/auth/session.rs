@@ -65,6 +65,9 @@ pub async fn continue_session(
     let access = jwt::sign(&claims, &state.auth.keys.current());
     let mut user_value = user_json(user);
     user_value["last_sign_in_at"] = json!(now);
+    // Clients read `user.factors` to see whether a second factor can raise the session.
+    let factors = accounts::factors_in(tx, user.id).await?;
+    user_value["factors"] = Value::Array(factors.iter().map(super::mfa::factor_json).collect());
     Ok(json!({
         "access_token": access,
         "token_type": "bearer",

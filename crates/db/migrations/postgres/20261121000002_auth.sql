@@ -56,3 +56,23 @@ CREATE TABLE auth_keys (
     created_at TIMESTAMPTZ NOT NULL,
     retired_at TIMESTAMPTZ
 );
+
+CREATE TABLE mfa_factors (
+    id UUID PRIMARY KEY NOT NULL,
+    user_id UUID NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    friendly_name TEXT NOT NULL DEFAULT '',
+    factor_type TEXT NOT NULL CHECK (factor_type IN ('totp')),
+    status TEXT NOT NULL DEFAULT 'unverified' CHECK (status IN ('unverified', 'verified')),
+    secret TEXT NOT NULL,
+    created_at TIMESTAMPTZ NOT NULL,
+    updated_at TIMESTAMPTZ NOT NULL
+);
+
+CREATE INDEX mfa_factors_user ON mfa_factors (user_id);
+
+CREATE TABLE mfa_challenges (
+    id UUID PRIMARY KEY NOT NULL,
+    factor_id UUID NOT NULL REFERENCES mfa_factors (id) ON DELETE CASCADE,
+    created_at TIMESTAMPTZ NOT NULL,
+    verified_at TIMESTAMPTZ
+);

@@ -56,3 +56,23 @@ CREATE TABLE auth_keys (
     created_at TEXT NOT NULL,
     retired_at TEXT
 );
+
+CREATE TABLE mfa_factors (
+    id BLOB PRIMARY KEY NOT NULL,
+    user_id BLOB NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    friendly_name TEXT NOT NULL DEFAULT '',
+    factor_type TEXT NOT NULL CHECK (factor_type IN ('totp')),
+    status TEXT NOT NULL DEFAULT 'unverified' CHECK (status IN ('unverified', 'verified')),
+    secret TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+);
+
+CREATE INDEX mfa_factors_user ON mfa_factors (user_id);
+
+CREATE TABLE mfa_challenges (
+    id BLOB PRIMARY KEY NOT NULL,
+    factor_id BLOB NOT NULL REFERENCES mfa_factors (id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL,
+    verified_at TEXT
+);
