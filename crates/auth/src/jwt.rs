@@ -38,6 +38,9 @@ pub struct Claims {
     pub user_metadata: Value,
     /// bazaar's role: customer, vendor or admin.
     pub user_role: String,
+    /// Unique per token (signatures are deterministic, so two tokens issued in the same
+    /// second would otherwise be identical).
+    pub jti: String,
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -114,6 +117,7 @@ mod tests {
             app_metadata: json!({"provider": "email", "providers": ["email"]}),
             user_metadata: json!({"full_name": "A"}),
             user_role: "customer".into(),
+            jti: "t-1".into(),
         }
     }
 

@@ -168,7 +168,7 @@ pub async fn verify(
     let user = accounts::user_by_id_in(&mut tx, caller.id)
         .await?
         .ok_or_else(AuthError::session_not_found)?;
-    let mut out =
+    let out =
         session::continue_session(&state, &mut tx, &user, current.id, "aal2", &amr, now).await?;
     tx.commit().await?;
     Ok(Json(out))

@@ -61,6 +61,7 @@ pub async fn continue_session(
         app_metadata: app_metadata(user),
         user_metadata: user.raw_user_meta_data.0.clone(),
         user_role: user.role.clone(),
+        jti: Uuid::now_v7().to_string(),
     };
     let access = jwt::sign(&claims, &state.auth.keys.current());
     let mut user_value = user_json(user);

@@ -18,6 +18,7 @@ pub const PUBLIC_URL: &str = "http://shop.test";
 pub struct TestApp {
     pub db: Db,
     pub router: Router,
+    pub state: AppState,
     pub dir: PathBuf,
 }
 
@@ -114,8 +115,13 @@ impl TestApp {
         let state = AppState::new(db.clone(), config, auth)
             .await
             .expect("app state");
-        let router = bazaar_api::app(state);
-        TestApp { db, router, dir }
+        let router = bazaar_api::app(state.clone());
+        TestApp {
+            db,
+            router,
+            state,
+            dir,
+        }
     }
 
     pub async fn seed(&self) {
@@ -150,6 +156,65 @@ impl TestApp {
             headers,
             body,
         }
+    }
+
+    /// A request with an optional JSON body, bearer token and client address.
+    pub async fn call(
+        &self,
+        method: &str,
+        uri: &str,
+        body: Option<Value>,
+        token: Option<&str>,
+        ip: Option<&str>,
+    ) -> Reply {
+        let mut req = Request::builder().method(method).uri(uri);
+        if let Some(t) = token {
+            req = req.header("authorization", format!("Bearer {t}"));
+        }
+        if body.is_some() {
+            req = req.header("content-type", "application/json");
+        }
+        let mut req = req
+            .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
+            .unwrap();
+        let addr: std::net::SocketAddr = format!("{}:40000", ip.unwrap_or("127.0.0.1"))
+            .parse()
+            .unwrap();
+        req.extensions_mut()
+            .insert(axum::extract::ConnectInfo(addr));
+        let resp = self.router.clone().oneshot(req).await.unwrap();
+        let status = resp.status();
+        let headers = resp.headers().clone();
+        let body = resp
+            .into_body()
+            .collect()
+            .await
+            .unwrap()
+            .to_bytes()
+            .to_vec();
+        Reply {
+            status,
+            headers,
+            body,
+        }
+    }
+
+    pub async fn post(&self, uri: &str, body: Value) -> Reply {
+        self.call("POST", uri, Some(body), None, None).await
+    }
+
+    /// The emails written so far, oldest first.
+    pub fn outbox(&self) -> Vec<String> {
+        let dir = self.dir.join("outbox");
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
+            .unwrap_or_default();
+        files.sort();
+        files
+            .iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "eml"))
+            .map(|p| std::fs::read_to_string(p).unwrap())
+            .collect()
     }
 
     pub async fn get(&self, uri: &str) -> Reply {
