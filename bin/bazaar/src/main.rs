@@ -31,6 +31,10 @@ pub enum Command {
     Seed(cmd::seed::Args),
     /// Apply pending database migrations and exit.
     Migrate(cmd::migrate::Args),
+    /// Create accounts and change roles.
+    User(cmd::user::Args),
+    /// Manage the keys access tokens are signed with.
+    Keys(cmd::keys::Args),
 }
 
 fn main() -> ExitCode {
@@ -54,6 +58,8 @@ fn main() -> ExitCode {
             Command::Import(args) => cmd::import::run(args, config).await,
             Command::Seed(args) => cmd::seed::run(args, config).await,
             Command::Migrate(args) => cmd::migrate::run(args, config).await,
+            Command::User(args) => cmd::user::run(args, config).await,
+            Command::Keys(args) => cmd::keys::run(args, config).await,
         }
     });
     match result {

@@ -304,3 +304,97 @@ fn seed_loads_the_demo_and_synthetic_products() {
         .unwrap();
     assert!(!out.status.success());
 }
+
+#[test]
+fn user_commands_create_accounts_set_roles_and_keys_rotate() {
+    let dir = scratch();
+    let url = tokio::runtime::Runtime::new()
+        .unwrap()
+        .block_on(bazaar_testkit::fresh_database_url());
+    let run = |args: &[&str], stdin: &str| {
+        use std::io::Write;
+        let mut cmd = bazaar(&dir);
+        if let Some(url) = &url {
+            cmd.env("BAZAAR_DATABASE_URL", url);
+        }
+        let mut child = cmd
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(stdin.as_bytes())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let out = run(
+        &[
+            "user",
+            "create",
+            "--email",
+            "Boss@Example.com",
+            "--role",
+            "admin",
+        ],
+        "long-enough\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Created boss@example.com (admin)."));
+    let out = run(
+        &["user", "create", "--email", "boss@example.com"],
+        "long-enough\n",
+    );
+    assert_one_line_failure(&out, "an account for boss@example.com already exists");
+    let out = run(
+        &["user", "create", "--email", "short@example.com"],
+        "12345\n",
+    );
+    assert_one_line_failure(&out, "the password must be at least 6 characters");
+    let out = run(
+        &[
+            "user",
+            "set-role",
+            "--email",
+            "boss@example.com",
+            "--role",
+            "vendor",
+        ],
+        "",
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("boss@example.com is now vendor."));
+    let out = run(
+        &[
+            "user",
+            "set-role",
+            "--email",
+            "nobody@example.com",
+            "--role",
+            "vendor",
+        ],
+        "",
+    );
+    assert_one_line_failure(&out, "there is no account for nobody@example.com");
+    let out = run(
+        &[
+            "user",
+            "set-role",
+            "--email",
+            "boss@example.com",
+            "--role",
+            "owner",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2), "clap rejects an unknown role");
+    let out = run(&["keys", "rotate"], "");
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("is current"),
+        "{}",
+        stderr(&out)
+    );
+}

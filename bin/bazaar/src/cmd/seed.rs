@@ -76,6 +76,7 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
         report.reviews_added,
         report.media_copied,
     );
+    seed_users(&db, &args.dir).await?;
     for r in report
         .products
         .iter()
@@ -95,4 +96,42 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+#[derive(serde::Deserialize)]
+struct DemoUser {
+    email: String,
+    password: String,
+    full_name: String,
+    role: String,
+}
+
+/// Creates the demo accounts of `users.json` that do not exist yet and prints how to sign in.
+async fn seed_users(db: &bazaar_db::Db, dir: &std::path::Path) -> Result<()> {
+    let path = dir.join("users.json");
+    if !path.exists() {
+        return Ok(());
+    }
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    let users: Vec<DemoUser> = serde_json::from_str(&text)
+        .with_context(|| format!("{} is not a list of demo users", path.display()))?;
+    println!("Demo accounts (email / password):");
+    for u in users {
+        if !["customer", "vendor", "admin"].contains(&u.role.as_str()) {
+            anyhow::bail!(
+                "{}: role '{}' is not customer, vendor or admin",
+                path.display(),
+                u.role
+            );
+        }
+        let exists = bazaar_db::accounts::user_by_email(db, &u.email)
+            .await?
+            .is_some();
+        if !exists {
+            super::user::create_account(db, &u.email, &u.password, &u.full_name, &u.role).await?;
+        }
+        println!("  {:<8} {} / {}", u.role, u.email, u.password);
+    }
+    Ok(())
 }
