@@ -138,6 +138,15 @@ fn bad_input_gives_one_clear_line() {
         .unwrap();
     assert_one_line_failure(&out, "cannot tell the format of products.xml");
 
+    let out = bazaar(&dir)
+        .args(["serve", "--google-client-id", "x"])
+        .output()
+        .unwrap();
+    assert_one_line_failure(
+        &out,
+        "sign-in with Google needs both --google-client-id and --google-client-secret",
+    );
+
     let out = bazaar(&dir).arg("--no-such-flag").output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }

@@ -86,13 +86,17 @@ pub fn app(state: AppState) -> Router {
         .layer(tower_http::limit::RequestBodyLimitLayer::new(1024 * 1024))
         .layer(
             tower_http::trace::TraceLayer::new_for_http()
-                .make_span_with(
-                    tower_http::trace::DefaultMakeSpan::new().level(tracing::Level::INFO),
-                )
+                .make_span_with(request_span)
                 .on_response(
                     tower_http::trace::DefaultOnResponse::new()
                         .level(tracing::Level::INFO)
                         .latency_unit(tower_http::LatencyUnit::Micros),
                 ),
         )
+}
+
+/// The span of one request: method and path only. Query strings are left out because
+/// they can carry one-time tokens (`/auth/v1/verify?token=…`, `/auth/v1/callback?code=…`).
+fn request_span(req: &axum::http::Request<axum::body::Body>) -> tracing::Span {
+    tracing::info_span!("request", http.method = %req.method(), http.path = %req.uri().path())
 }

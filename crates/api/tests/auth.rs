@@ -912,3 +912,84 @@ async fn rotated_keys_keep_old_tokens_valid_and_sign_new_ones() {
     let jwks = app.get_ok("/auth/v1/.well-known/jwks.json").await;
     assert_eq!(jwks["keys"].as_array().unwrap().len(), 2);
 }
+
+/// Captures everything logged while `f` runs.
+async fn logged<F: std::future::Future<Output = ()>>(f: F) -> String {
+    use std::io::Write;
+    #[derive(Clone, Default)]
+    struct Buf(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+    impl Write for Buf {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let buf = Buf::default();
+    let writer = buf.clone();
+    let subscriber = tracing_subscriber::fmt()
+        .with_max_level(tracing::Level::TRACE)
+        .with_ansi(false)
+        .with_writer(move || writer.clone())
+        .finish();
+    let _guard = tracing::subscriber::set_default(subscriber);
+    f.await;
+    String::from_utf8_lossy(&buf.0.lock().unwrap()).into_owned()
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn passwords_and_tokens_never_reach_the_logs() {
+    let app = TestApp::new().await;
+    let password = "very-secret-password-123";
+    let (mut refresh_token, mut link) = (String::new(), String::new());
+    let log = logged(async {
+        app.post(
+            "/auth/v1/signup",
+            json!({"email": "quiet@example.com", "password": password, "data": {"full_name": "Q"}}),
+        )
+        .await;
+        link = link_in(&app.outbox()[0]);
+        let r = app
+            .get(link.strip_prefix("http://shop.test").unwrap())
+            .await;
+        let location = r.headers["location"].to_str().unwrap().to_owned();
+        refresh_token = location
+            .split("refresh_token=")
+            .nth(1)
+            .unwrap()
+            .split('&')
+            .next()
+            .unwrap()
+            .to_owned();
+        app.post(
+            "/auth/v1/token?grant_type=password",
+            json!({"email": "quiet@example.com", "password": password}),
+        )
+        .await;
+        app.post(
+            "/auth/v1/token?grant_type=refresh_token",
+            json!({"refresh_token": refresh_token}),
+        )
+        .await;
+        app.post(
+            "/auth/v1/token?grant_type=refresh_token",
+            json!({"refresh_token": refresh_token}),
+        )
+        .await;
+    })
+    .await;
+    assert!(log.contains("http.path=/auth/v1/token"), "request spans are in the log: {log}");
+    assert!(log.contains("http.path=/auth/v1/verify"), "the link's request is logged, without its query");
+    let token = link
+        .split("token=")
+        .nth(1)
+        .unwrap()
+        .split('&')
+        .next()
+        .unwrap();
+    for secret in [password, token, refresh_token.as_str(), "quiet@example.com"] {
+        assert!(!log.contains(secret), "{secret} appeared in the logs");
+    }
+}

@@ -33,3 +33,8 @@ mod tests {
         );
     }
 }
+
+/// The PKCE S256 challenge of a verifier: base64url(SHA-256(verifier)), unpadded.
+pub fn pkce_challenge(verifier: &str) -> String {
+    URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes()))
+}

@@ -32,17 +32,47 @@ pub struct Args {
     #[arg(long, env = "BAZAAR_ACCESS_TOKEN_TTL_SECONDS", value_name = "SECONDS", default_value_t = 3600,
           value_parser = clap::value_parser!(u64).range(120..=86_400))]
     pub access_token_ttl_seconds: u64,
+    /// OpenID issuer for "Sign in with Google" (tests point this at a provider of their own).
+    #[arg(
+        long,
+        env = "BAZAAR_GOOGLE_ISSUER",
+        value_name = "URL",
+        default_value = "https://accounts.google.com"
+    )]
+    pub google_issuer: String,
+    /// OAuth client id from Google; with the secret, enables sign-in with Google.
+    #[arg(long, env = "BAZAAR_GOOGLE_CLIENT_ID", value_name = "ID")]
+    pub google_client_id: Option<String>,
+    /// OAuth client secret from Google.
+    #[arg(
+        long,
+        env = "BAZAAR_GOOGLE_CLIENT_SECRET",
+        value_name = "SECRET",
+        hide_env_values = true
+    )]
+    pub google_client_secret: Option<String>,
 }
 
-fn auth_config(args: &Args, config: &Config) -> bazaar_api::auth::AuthConfig {
+fn auth_config(args: &Args, config: &Config) -> Result<bazaar_api::auth::AuthConfig> {
     let mut auth = bazaar_api::auth::AuthConfig::new(&config.data_dir);
     auth.autoconfirm = args.auth_autoconfirm;
     auth.access_token_ttl = std::time::Duration::from_secs(args.access_token_ttl_seconds);
-    auth
+    auth.google = match (&args.google_client_id, &args.google_client_secret) {
+        (Some(id), Some(secret)) => Some(bazaar_api::auth::oauth::OidcProvider {
+            issuer: args.google_issuer.trim_end_matches('/').to_owned(),
+            client_id: id.clone(),
+            client_secret: secret.clone(),
+        }),
+        (None, None) => None,
+        _ => anyhow::bail!(
+            "sign-in with Google needs both --google-client-id and --google-client-secret"
+        ),
+    };
+    Ok(auth)
 }
 
 pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
-    let auth = auth_config(&args, &config);
+    let auth = auth_config(&args, &config)?;
     let listen = args
         .listen
         .or(config.file_listen.clone())

@@ -107,7 +107,7 @@ fn check_password(password: Option<&str>) -> AuthResult<String> {
 }
 
 impl AuthError {
-    fn with_status(mut self, status: StatusCode) -> Self {
+    pub(super) fn with_status(mut self, status: StatusCode) -> Self {
         self.status = status;
         self
     }
@@ -137,7 +137,7 @@ pub struct RedirectQuery {
 }
 
 /// Where links may send people: this site only (no open redirects). Defaults to the root.
-fn safe_redirect(state: &AppState, requested: Option<&str>) -> String {
+pub(super) fn safe_redirect(state: &AppState, requested: Option<&str>) -> String {
     let base = &state.config.public_url;
     match requested.map(str::trim) {
         Some(r) if r == base || r.starts_with(&format!("{base}/")) => r.to_owned(),

@@ -20,6 +20,7 @@ mod handlers;
 pub mod keys;
 mod mail;
 mod mfa;
+pub mod oauth;
 pub mod rate_limit;
 mod session;
 mod user_json;
@@ -40,6 +41,8 @@ pub struct AuthConfig {
     pub outbox_dir: PathBuf,
     /// Requests allowed per client address and per email, per window.
     pub rate_limits: rate_limit::Limits,
+    /// Sign-in with Google, when configured.
+    pub google: Option<oauth::OidcProvider>,
 }
 
 impl AuthConfig {
@@ -51,6 +54,7 @@ impl AuthConfig {
             link_ttl: Duration::from_secs(24 * 3600),
             outbox_dir: data_dir.join("outbox"),
             rate_limits: rate_limit::Limits::default(),
+            google: None,
         }
     }
 }
@@ -71,6 +75,8 @@ pub fn router() -> Router<AppState> {
         )
         .route("/auth/v1/.well-known/jwks.json", get(handlers::jwks))
         .route("/auth/v1/settings", get(handlers::settings))
+        .route("/auth/v1/authorize", get(oauth::authorize))
+        .route("/auth/v1/callback", get(oauth::callback))
         .route("/auth/v1/factors", post(mfa::enroll))
         .route(
             "/auth/v1/factors/{id}",
@@ -91,16 +97,28 @@ pub struct AuthState {
     pub config: AuthConfig,
     pub keys: keys::KeyRing,
     pub limiter: rate_limit::RateLimiter,
+    /// For talking to sign-in providers.
+    pub http: reqwest::Client,
 }
 
 impl AuthState {
     /// Loads (or on first start creates) the signing keys.
     pub async fn load(db: &bazaar_db::Db, config: AuthConfig) -> bazaar_db::DbResult<AuthState> {
         let keys = keys::KeyRing::load(db, config.access_token_ttl).await?;
+        // TLS for provider calls uses ring; installing it twice is harmless.
+        let _ = rustls::crypto::ring::default_provider().install_default();
+        let http = reqwest::Client::builder()
+            .timeout(std::time::Duration::from_secs(10))
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .map_err(|e| {
+                bazaar_db::DbError::Conflict(format!("cannot build the HTTP client: {e}"))
+            })?;
         Ok(AuthState {
             config,
             keys,
             limiter: rate_limit::RateLimiter::default(),
+            http,
         })
     }
 }

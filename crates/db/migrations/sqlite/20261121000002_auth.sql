@@ -76,3 +76,29 @@ CREATE TABLE mfa_challenges (
     created_at TEXT NOT NULL,
     verified_at TEXT
 );
+
+-- Accounts at outside providers (Google) linked to users.
+CREATE TABLE identities (
+    id BLOB PRIMARY KEY NOT NULL,
+    user_id BLOB NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    provider TEXT NOT NULL,
+    provider_id TEXT NOT NULL,
+    identity_data TEXT NOT NULL DEFAULT '{}',
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    UNIQUE (provider, provider_id)
+);
+
+CREATE INDEX identities_user ON identities (user_id);
+
+-- A sign-in with an outside provider in progress: the state sent to the provider (hashed),
+-- the PKCE verifier and nonce to check its answer, and where to send the user after.
+CREATE TABLE oauth_flows (
+    id BLOB PRIMARY KEY NOT NULL,
+    state_hash TEXT NOT NULL UNIQUE,
+    provider TEXT NOT NULL,
+    code_verifier TEXT NOT NULL,
+    nonce TEXT NOT NULL,
+    redirect_to TEXT NOT NULL,
+    created_at TEXT NOT NULL
+);
