@@ -980,8 +980,14 @@ async fn passwords_and_tokens_never_reach_the_logs() {
         .await;
     })
     .await;
-    assert!(log.contains("http.path=/auth/v1/token"), "request spans are in the log: {log}");
-    assert!(log.contains("http.path=/auth/v1/verify"), "the link's request is logged, without its query");
+    assert!(
+        log.contains("http.path=/auth/v1/token"),
+        "request spans are in the log: {log}"
+    );
+    assert!(
+        log.contains("http.path=/auth/v1/verify"),
+        "the link's request is logged, without its query"
+    );
     let token = link
         .split("token=")
         .nth(1)
