@@ -17,6 +17,18 @@ pub fn finish(mut api: OpenApi) -> OpenApi {
              {\"total\", \"page\", \"per_page\"}}`; errors answer `{\"error\": {\"code\", \"message\", \"fields\"}}`.",
         ))
         .build();
+    // Signed-in calls carry the access token from /auth/v1 as a bearer token.
+    let components = api.components.get_or_insert_with(Default::default);
+    components.add_security_scheme(
+        "bearer",
+        utoipa::openapi::security::SecurityScheme::Http(
+            utoipa::openapi::security::HttpBuilder::new()
+                .scheme(utoipa::openapi::security::HttpAuthScheme::Bearer)
+                .bearer_format("JWT")
+                .description(Some("An access token from /auth/v1 (ES256 JWT)"))
+                .build(),
+        ),
+    );
     api
 }
 

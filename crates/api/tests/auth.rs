@@ -999,3 +999,50 @@ async fn passwords_and_tokens_never_reach_the_logs() {
         assert!(!log.contains(secret), "{secret} appeared in the logs");
     }
 }
+
+#[tokio::test]
+async fn verify_by_token_hash_returns_a_session_once_and_settings_describe_the_server() {
+    let app = TestApp::new().await;
+    app.post(
+        "/auth/v1/signup",
+        json!({"email": "otp@example.com", "password": PASSWORD, "data": {"full_name": "O"}}),
+    )
+    .await;
+    let link = link_in(&app.outbox()[0]);
+    let token = link
+        .split("token=")
+        .nth(1)
+        .unwrap()
+        .split('&')
+        .next()
+        .unwrap()
+        .to_owned();
+    let r = app
+        .post(
+            "/auth/v1/verify",
+            json!({"type": "signup", "token_hash": token}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let session = r.json();
+    assert_eq!(session["user"]["email"], "otp@example.com");
+    assert!(session["user"]["email_confirmed_at"].is_string());
+    let again = app
+        .post(
+            "/auth/v1/verify",
+            json!({"type": "signup", "token_hash": token}),
+        )
+        .await;
+    assert_eq!(
+        (again.status, again.json()["code"].clone()),
+        (StatusCode::FORBIDDEN, json!("otp_expired"))
+    );
+    let settings = app.get_ok("/auth/v1/settings").await;
+    assert_eq!(settings["mailer_autoconfirm"], false);
+    assert_eq!(settings["external"]["email"], true);
+    let unknown = app.get("/auth/v1/nothing-here").await;
+    assert_eq!(
+        (unknown.status, unknown.json()["code"].clone()),
+        (StatusCode::NOT_FOUND, json!("not_found"))
+    );
+}
