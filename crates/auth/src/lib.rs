@@ -7,3 +7,4 @@ pub mod keys;
 pub mod password;
 pub mod token;
 pub mod totp;
+pub mod url;

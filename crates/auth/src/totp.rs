@@ -88,16 +88,7 @@ fn constant_eq(a: &str, b: &str) -> bool {
 
 /// `otpauth://totp/Issuer:account?secret=…&issuer=…`
 pub fn otpauth_uri(issuer: &str, account: &str, secret: &str) -> String {
-    let enc = |s: &str| -> String {
-        s.bytes()
-            .map(|b| match b {
-                b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'@' => {
-                    (b as char).to_string()
-                }
-                _ => format!("%{b:02X}"),
-            })
-            .collect()
-    };
+    let enc = crate::url::encode;
     format!(
         "otpauth://totp/{}:{}?secret={secret}&issuer={}",
         enc(issuer),

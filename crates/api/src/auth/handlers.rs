@@ -147,16 +147,7 @@ pub(super) fn safe_redirect(state: &AppState, requested: Option<&str>) -> String
 }
 
 fn link(state: &AppState, token: &str, kind: &str, redirect: &str) -> String {
-    let enc = |s: &str| -> String {
-        s.bytes()
-            .map(|b| match b {
-                b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                    (b as char).to_string()
-                }
-                _ => format!("%{b:02X}"),
-            })
-            .collect()
-    };
+    let enc = bazaar_auth::url::encode;
     format!(
         "{}/auth/v1/verify?token={token}&type={kind}&redirect_to={}",
         state.config.public_url,

@@ -17,6 +17,8 @@ use jsonwebtoken::{Algorithm, DecodingKey, Validation};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use bazaar_auth::url::encode;
+
 use super::{AuthError, session};
 use crate::AppState;
 
@@ -68,17 +70,6 @@ fn bool_or_string<'de, D: serde::Deserializer<'de>>(d: D) -> Result<bool, D::Err
         Value::String(s) => s == "true",
         _ => false,
     })
-}
-
-fn encode(s: &str) -> String {
-    s.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 fn provider<'a>(state: &'a AppState, name: Option<&str>) -> Result<&'a OidcProvider, AuthError> {

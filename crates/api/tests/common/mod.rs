@@ -136,26 +136,7 @@ impl TestApp {
     }
 
     pub async fn request(&self, method: &str, uri: &str) -> Reply {
-        let req = Request::builder()
-            .method(method)
-            .uri(uri)
-            .body(Body::empty())
-            .unwrap();
-        let resp = self.router.clone().oneshot(req).await.unwrap();
-        let status = resp.status();
-        let headers = resp.headers().clone();
-        let body = resp
-            .into_body()
-            .collect()
-            .await
-            .unwrap()
-            .to_bytes()
-            .to_vec();
-        Reply {
-            status,
-            headers,
-            body,
-        }
+        self.call(method, uri, None, None, None).await
     }
 
     /// A request with an optional JSON body, bearer token and client address.
