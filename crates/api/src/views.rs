@@ -101,7 +101,7 @@ impl ProductSummary {
             effective_price_cents: effective,
             discount_percent: discount,
             currency: currency.to_owned(),
-            price_range: row.has_variations.then(|| PriceRangeView {
+            price_range: row.has_variations.then_some(PriceRangeView {
                 min_cents: row.min_price_cents,
                 max_cents: row.max_price_cents,
             }),

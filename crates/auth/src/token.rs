@@ -18,6 +18,11 @@ pub fn digest(token: &str) -> String {
     hash.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// The PKCE S256 challenge of a verifier: base64url(SHA-256(verifier)), unpadded.
+pub fn pkce_challenge(verifier: &str) -> String {
+    URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -32,9 +37,4 @@ mod tests {
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
         );
     }
-}
-
-/// The PKCE S256 challenge of a verifier: base64url(SHA-256(verifier)), unpadded.
-pub fn pkce_challenge(verifier: &str) -> String {
-    URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes()))
 }

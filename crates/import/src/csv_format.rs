@@ -99,22 +99,21 @@ pub fn read(text: &str) -> Result<Vec<SourceRow>, ImportError> {
             if !variation.is_empty() {
                 push_variation(&mut product, variation);
             }
-            if let Some(s) = &slug {
-                if rows
+            if let Some(s) = &slug
+                && rows
                     .iter()
                     .any(|r| r.fields.get("slug").and_then(Value::as_str) == Some(s))
-                {
-                    rows.push(SourceRow {
-                        row: line,
-                        fields: product,
-                        errors: vec![FieldError::new(
-                            "slug",
-                            "rows of one product must be consecutive",
-                        )],
-                    });
-                    last_slug = None;
-                    continue;
-                }
+            {
+                rows.push(SourceRow {
+                    row: line,
+                    fields: product,
+                    errors: vec![FieldError::new(
+                        "slug",
+                        "rows of one product must be consecutive",
+                    )],
+                });
+                last_slug = None;
+                continue;
             }
             rows.push(SourceRow {
                 row: line,

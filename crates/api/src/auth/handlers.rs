@@ -424,12 +424,12 @@ pub async fn update_user(
     let user = accounts::user_by_id(&state.db, caller.id)
         .await?
         .ok_or_else(AuthError::session_not_found)?;
-    if let Some(email) = text(&body, "email") {
-        if email.trim().to_lowercase() != user.email {
-            return Err(AuthError::validation(
-                "Changing the email address is not supported yet",
-            ));
-        }
+    if let Some(email) = text(&body, "email")
+        && email.trim().to_lowercase() != user.email
+    {
+        return Err(AuthError::validation(
+            "Changing the email address is not supported yet",
+        ));
     }
     let password_hash = match body.get("password") {
         None | Some(Value::Null) => None,

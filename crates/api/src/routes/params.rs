@@ -153,13 +153,13 @@ pub fn parse_filter(params: &ListParams) -> Result<ProductFilter, ApiError> {
         ids,
         exclude_ids: Vec::new(),
     };
-    if let (Some(min), Some(max)) = (filter.min_price_cents, filter.max_price_cents) {
-        if min > max {
-            return Err(ApiError::bad_field(
-                "min_price_cents",
-                "min_price_cents must not be above max_price_cents",
-            ));
-        }
+    if let (Some(min), Some(max)) = (filter.min_price_cents, filter.max_price_cents)
+        && min > max
+    {
+        return Err(ApiError::bad_field(
+            "min_price_cents",
+            "min_price_cents must not be above max_price_cents",
+        ));
     }
     Ok(filter)
 }

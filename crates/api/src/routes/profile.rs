@@ -132,13 +132,13 @@ pub async fn update_profile(
         Some(None) => Some(None),
         None => None,
     };
-    if let Some(theme) = update.theme.as_deref() {
-        if !["light", "dark", "system"].contains(&theme) {
-            return Err(ApiError::bad_field(
-                "theme",
-                "theme must be light, dark or system",
-            ));
-        }
+    if let Some(theme) = update.theme.as_deref()
+        && !["light", "dark", "system"].contains(&theme)
+    {
+        return Err(ApiError::bad_field(
+            "theme",
+            "theme must be light, dark or system",
+        ));
     }
     accounts::update_profile(
         &state.db,
