@@ -18,11 +18,13 @@ mod error;
 mod extract;
 mod handlers;
 pub mod keys;
+mod links;
 mod mail;
 mod mfa;
 pub mod oauth;
 pub mod rate_limit;
 mod session;
+mod tokens;
 mod user_json;
 
 pub use error::AuthError;
@@ -61,17 +63,17 @@ impl AuthConfig {
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/auth/v1/signup", post(handlers::signup))
-        .route("/auth/v1/token", post(handlers::token))
-        .route("/auth/v1/logout", post(handlers::logout))
+        .route("/auth/v1/signup", post(links::signup))
+        .route("/auth/v1/token", post(tokens::token))
+        .route("/auth/v1/logout", post(tokens::logout))
         .route(
             "/auth/v1/user",
-            get(handlers::get_user).put(handlers::update_user),
+            get(tokens::get_user).put(tokens::update_user),
         )
-        .route("/auth/v1/recover", post(handlers::recover))
+        .route("/auth/v1/recover", post(links::recover))
         .route(
             "/auth/v1/verify",
-            get(handlers::verify_link).post(handlers::verify_token),
+            get(links::verify_link).post(links::verify_token),
         )
         .route("/auth/v1/.well-known/jwks.json", get(handlers::jwks))
         .route("/auth/v1/settings", get(handlers::settings))
