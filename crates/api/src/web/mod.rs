@@ -1,0 +1,333 @@
+//! Serves the statically exported site (`web/out`) and uploaded media on the API's port.
+//!
+//! - Files are served as they are; hashed assets under `/_next/static/` are cached for a
+//!   year, pages are revalidated on every load.
+//! - A dynamic route is exported once with the placeholder `_` (`products/_/index.html`);
+//!   any path whose segment has no file of its own is answered from the `_` sibling, which
+//!   also covers the client-navigation payloads under it (`products/<slug>/index.txt`).
+//! - For product and store pages the served shell gets the real title, description, Open
+//!   Graph tags and JSON-LD, so crawlers and link previews see the product.
+//! - `/sitemap.xml` lists the home page, every listed product and every approved store;
+//!   `/robots.txt` points to it. Unknown paths get the site's 404 page with status 404.
+
+mod head;
+mod sitemap;
+
+use std::path::{Component, Path, PathBuf};
+
+use axum::Router;
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::get;
+
+use crate::routes::{products, stores};
+use crate::{ApiError, AppState};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/robots.txt", get(sitemap::robots))
+        .route("/sitemap.xml", get(sitemap::sitemap_index_or_page))
+        .route(
+            "/sitemaps/products-{n}",
+            get(sitemap::sitemap_products_page),
+        )
+        .route("/media/{*path}", get(media))
+        .fallback(site)
+}
+
+async fn media(
+    State(state): State<AppState>,
+    axum::extract::Path(path): axum::extract::Path<String>,
+) -> Response {
+    let Some(rel) = safe_relative(&path) else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    match tokio::fs::read(state.config.media_dir.join(&rel)).await {
+        Ok(bytes) => file_response(&rel, bytes, "public, max-age=86400"),
+        Err(_) => StatusCode::NOT_FOUND.into_response(),
+    }
+}
+
+/// Turns a URL path into a relative file path, refusing anything that could climb out.
+fn safe_relative(path: &str) -> Option<PathBuf> {
+    let decoded = percent_decode(path)?;
+    if decoded.contains('\0') || decoded.contains('\\') {
+        return None;
+    }
+    let rel = PathBuf::from(decoded.trim_start_matches('/'));
+    rel.components()
+        .all(|c| matches!(c, Component::Normal(_)))
+        .then_some(rel)
+}
+
+fn percent_decode(s: &str) -> Option<String> {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = std::str::from_utf8(bytes.get(i + 1..i + 3)?).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+fn file_response(path: &Path, bytes: Vec<u8>, cache: &'static str) -> Response {
+    let mime = mime_guess::from_path(path).first_or_octet_stream();
+    let mut resp = Response::new(Body::from(bytes));
+    if let Ok(v) = HeaderValue::from_str(mime.as_ref()) {
+        resp.headers_mut().insert(header::CONTENT_TYPE, v);
+    }
+    resp.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    resp.headers_mut().insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    resp
+}
+
+/// Where a request path lands inside the exported site.
+#[derive(Debug, PartialEq, Eq)]
+enum Resolved {
+    /// A file, and the values that stood where `_` placeholders were (route, value).
+    File(PathBuf, Vec<(String, String)>),
+    /// The directory exists: add the trailing slash.
+    Redirect(String),
+    NotFound,
+}
+
+fn resolve(root: &Path, url_path: &str) -> Resolved {
+    let Some(rel) = safe_relative(url_path) else {
+        return Resolved::NotFound;
+    };
+    let segments: Vec<String> = rel
+        .iter()
+        .map(|s| s.to_string_lossy().into_owned())
+        .collect();
+    let trailing = url_path.ends_with('/') || url_path.is_empty();
+    let mut dir = root.to_path_buf();
+    let mut params = Vec::new();
+    for (i, seg) in segments.iter().enumerate() {
+        let last = i + 1 == segments.len();
+        let own = dir.join(seg);
+        if own.exists() && (!last || trailing || own.is_file() || own.join("index.html").is_file())
+        {
+            dir = own;
+            continue;
+        }
+        // No file of its own: answer from the placeholder shell next to it, if there is one.
+        let placeholder = dir.join("_");
+        let route = segments[..i].join("/");
+        if placeholder.is_dir() && !(last && !trailing && seg.contains('.')) {
+            params.push((route, seg.clone()));
+            dir = placeholder;
+            continue;
+        }
+        // `products/<slug>/index.txt` and friends: the placeholder's own files.
+        if last && seg.contains('.') && dir.join(seg).is_file() {
+            dir = dir.join(seg);
+            continue;
+        }
+        return Resolved::NotFound;
+    }
+    if dir.is_file() {
+        return Resolved::File(dir, params);
+    }
+    if dir.join("index.html").is_file() {
+        if !trailing {
+            return Resolved::Redirect(format!("/{}/", segments.join("/")));
+        }
+        return Resolved::File(dir.join("index.html"), params);
+    }
+    Resolved::NotFound
+}
+
+async fn site(State(state): State<AppState>, method: Method, uri: Uri) -> Response {
+    let path = uri.path();
+    if path == "/api" || path.starts_with("/api/") {
+        return ApiError::NotFound(format!("No API route {path}")).into_response();
+    }
+    if method != Method::GET && method != Method::HEAD {
+        return StatusCode::METHOD_NOT_ALLOWED.into_response();
+    }
+    let Some(root) = state.config.web_dir.clone() else {
+        return ApiError::NotFound("The web site is not installed on this server".into())
+            .into_response();
+    };
+    match resolve(&root, path) {
+        Resolved::Redirect(to) => {
+            let to = match uri.query() {
+                Some(q) => format!("{to}?{q}"),
+                None => to,
+            };
+            Redirect::permanent(&to).into_response()
+        }
+        Resolved::NotFound => not_found_page(&root).await,
+        Resolved::File(file, params) => {
+            let Ok(bytes) = tokio::fs::read(&file).await else {
+                return not_found_page(&root).await;
+            };
+            let is_html = file.extension().is_some_and(|e| e == "html");
+            if is_html {
+                return html_page(&state, bytes, &params).await;
+            }
+            let cache = if path.starts_with("/_next/static/") {
+                "public, max-age=31536000, immutable"
+            } else {
+                "public, max-age=300, must-revalidate"
+            };
+            file_response(&file, bytes, cache)
+        }
+    }
+}
+
+async fn not_found_page(root: &Path) -> Response {
+    let body = tokio::fs::read(root.join("404.html"))
+        .await
+        .unwrap_or_else(|_| {
+            b"<!doctype html><title>Page not found</title><h1>Page not found</h1>".to_vec()
+        });
+    html_response(StatusCode::NOT_FOUND, body)
+}
+
+fn html_response(status: StatusCode, body: Vec<u8>) -> Response {
+    let mut resp = (status, body).into_response();
+    let h = resp.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("strict-origin-when-cross-origin"),
+    );
+    resp
+}
+
+async fn html_page(state: &AppState, shell: Vec<u8>, params: &[(String, String)]) -> Response {
+    let found = match params {
+        [(route, value)] if route == "products" => {
+            Some(match products::load_detail(state, value).await {
+                Ok(p) => Ok(head::product_head(state, &p)),
+                Err(e) => Err(e),
+            })
+        }
+        [(route, value)] if route == "store" => {
+            Some(match stores::load_store(state, value).await {
+                Ok(s) => Ok(head::store_head(state, &s)),
+                Err(e) => Err(e),
+            })
+        }
+        _ => None,
+    };
+    let Ok(html) = String::from_utf8(shell.clone()) else {
+        return html_response(StatusCode::OK, shell);
+    };
+    match found {
+        None => html_response(StatusCode::OK, shell),
+        Some(Ok(head)) => {
+            html_response(StatusCode::OK, head::inject_head(&html, &head).into_bytes())
+        }
+        // The shell still renders the page's own "not found" state; crawlers get a 404.
+        Some(Err(ApiError::NotFound(_))) => html_response(StatusCode::NOT_FOUND, shell),
+        Some(Err(e)) => {
+            tracing::error!(error = %e, "could not build page head");
+            html_response(StatusCode::OK, shell)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn site() -> tempdir::Dir {
+        let d = tempdir::Dir::new();
+        for f in [
+            "index.html",
+            "404.html",
+            "products/_/index.html",
+            "products/_/index.txt",
+            "_next/static/chunks/app.js",
+            "about/index.html",
+        ] {
+            let p = d.0.join(f);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, f).unwrap();
+        }
+        d
+    }
+
+    mod tempdir {
+        pub struct Dir(pub std::path::PathBuf);
+        impl Dir {
+            pub fn new() -> Self {
+                let p = std::env::temp_dir().join(format!("bazaar-web-{}", uuid::Uuid::now_v7()));
+                std::fs::create_dir_all(&p).unwrap();
+                Dir(p)
+            }
+        }
+        impl Drop for Dir {
+            fn drop(&mut self) {
+                let _ = std::fs::remove_dir_all(&self.0);
+            }
+        }
+    }
+
+    #[test]
+    fn resolves_files_shells_and_redirects() {
+        let d = site();
+        let root = &d.0;
+        assert_eq!(
+            resolve(root, "/"),
+            Resolved::File(root.join("index.html"), vec![])
+        );
+        assert_eq!(
+            resolve(root, "/about/"),
+            Resolved::File(root.join("about/index.html"), vec![])
+        );
+        assert_eq!(
+            resolve(root, "/about"),
+            Resolved::Redirect("/about/".into())
+        );
+        assert_eq!(
+            resolve(root, "/products/ovr-tee/"),
+            Resolved::File(
+                root.join("products/_/index.html"),
+                vec![("products".into(), "ovr-tee".into())]
+            )
+        );
+        assert_eq!(
+            resolve(root, "/products/ovr-tee"),
+            Resolved::Redirect("/products/ovr-tee/".into())
+        );
+        assert_eq!(
+            resolve(root, "/products/ovr-tee/index.txt"),
+            Resolved::File(
+                root.join("products/_/index.txt"),
+                vec![("products".into(), "ovr-tee".into())]
+            )
+        );
+        assert_eq!(
+            resolve(root, "/_next/static/chunks/app.js"),
+            Resolved::File(root.join("_next/static/chunks/app.js"), vec![])
+        );
+        assert_eq!(resolve(root, "/nope/"), Resolved::NotFound);
+        assert_eq!(resolve(root, "/products/a/b/c/"), Resolved::NotFound);
+        assert_eq!(resolve(root, "/../etc/passwd"), Resolved::NotFound);
+        assert_eq!(resolve(root, "/%2e%2e/etc/passwd"), Resolved::NotFound);
+    }
+}
