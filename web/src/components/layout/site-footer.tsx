@@ -1,16 +1,37 @@
 'use client';
 
+import Link from 'next/link';
 import { useSiteName } from '@/lib/public-settings';
+import { FOOTER_LINK_GROUPS } from '@/components/layout/site-links';
 
 export function SiteFooter() {
   const siteName = useSiteName();
   return (
     <footer className="mt-16 border-t border-neutral-200 bg-white">
-      <div className="mx-auto max-w-6xl px-4 py-8 text-sm text-neutral-600 sm:px-6">
-        <p>
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 text-sm text-neutral-600 sm:px-6 md:grid-cols-[2fr_3fr]">
+        <p className="max-w-sm">
           <span className="font-semibold text-neutral-800">{siteName}</span> — products from
           South African stores. Prices are in rand and include VAT.
         </p>
+        <nav aria-label="Footer" className="grid grid-cols-2 gap-8 sm:grid-cols-3">
+          {FOOTER_LINK_GROUPS.map((group) => (
+            <div key={group.heading}>
+              <h2 className="font-semibold text-neutral-900">{group.heading}</h2>
+              <ul className="mt-3 flex flex-col gap-1">
+                {group.links.map((link) => (
+                  <li key={link.href}>
+                    <Link
+                      href={link.href}
+                      className="inline-block rounded py-1 hover:text-brand-700 hover:underline hover:underline-offset-4"
+                    >
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
       </div>
     </footer>
   );

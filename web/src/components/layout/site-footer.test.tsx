@@ -1,0 +1,50 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { publicSettings } from '@/test/fixtures';
+import { server } from '@/test/msw-server';
+import { renderWithQueryClient } from '@/test/render';
+
+// Every route the footer may link to exists in src/app; nothing else may appear.
+const EXPECTED_LINKS: [string, string][] = [
+  ['Delivery Policy', '/delivery-policy/'],
+  ['Returns', '/returns/'],
+  ['Help', '/help/'],
+  ['Welcome', '/welcome/'],
+  ['About Us', '/about/'],
+  ['Contact', '/contact/'],
+  ['Register as Vendor', '/seller-signup/'],
+  ['Privacy Policy', '/privacy/'],
+  ['Terms of Service', '/terms/'],
+];
+
+describe('SiteFooter', () => {
+  it('links to each support, company and legal page, and to nothing else', () => {
+    server.use(http.get('*/api/v1/settings/public', () => HttpResponse.json(publicSettings())));
+    renderWithQueryClient(<SiteFooter />);
+
+    const nav = screen.getByRole('navigation', { name: 'Footer' });
+    for (const [label, href] of EXPECTED_LINKS) {
+      expect(within(nav).getByRole('link', { name: label })).toHaveAttribute('href', href);
+    }
+
+    const footer = screen.getByRole('contentinfo');
+    const hrefs = within(footer)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(new Set(hrefs)).toEqual(new Set(EXPECTED_LINKS.map(([, href]) => href)));
+    expect(hrefs).toHaveLength(EXPECTED_LINKS.length);
+  });
+
+  it('groups the links under headings', () => {
+    server.use(http.get('*/api/v1/settings/public', () => HttpResponse.json(publicSettings())));
+    renderWithQueryClient(<SiteFooter />);
+
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Support',
+      'Company',
+      'Legal',
+    ]);
+  });
+});
