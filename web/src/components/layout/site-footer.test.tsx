@@ -8,6 +8,8 @@ import { renderWithQueryClient } from '@/test/render';
 
 // Every route the footer may link to exists in src/app; nothing else may appear.
 const EXPECTED_LINKS: [string, string][] = [
+  ['Products', '/products/'],
+  ['Categories', '/categories/'],
   ['Delivery Policy', '/delivery-policy/'],
   ['Returns', '/returns/'],
   ['Help', '/help/'],
@@ -20,7 +22,7 @@ const EXPECTED_LINKS: [string, string][] = [
 ];
 
 describe('SiteFooter', () => {
-  it('links to each support, company and legal page, and to nothing else', () => {
+  it('links to each shop, support, company and legal page, and to nothing else', () => {
     server.use(http.get('*/api/v1/settings/public', () => HttpResponse.json(publicSettings())));
     renderWithQueryClient(<SiteFooter />);
 
@@ -42,6 +44,7 @@ describe('SiteFooter', () => {
     renderWithQueryClient(<SiteFooter />);
 
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Shop',
       'Support',
       'Company',
       'Legal',

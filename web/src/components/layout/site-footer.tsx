@@ -13,7 +13,7 @@ export function SiteFooter() {
           <span className="font-semibold text-neutral-800">{siteName}</span> — products from
           South African stores. Prices are in rand and include VAT.
         </p>
-        <nav aria-label="Footer" className="grid grid-cols-2 gap-8 sm:grid-cols-3">
+        <nav aria-label="Footer" className="grid grid-cols-2 gap-8 sm:grid-cols-4">
           {FOOTER_LINK_GROUPS.map((group) => (
             <div key={group.heading}>
               <h2 className="font-semibold text-neutral-900">{group.heading}</h2>

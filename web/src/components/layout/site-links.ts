@@ -1,6 +1,6 @@
 /**
- * The footer's link groups (SPEC §2 "Footer"), limited to routes that exist. Shop links
- * (products, categories, wishlist) and social links are added when those exist.
+ * The footer's link groups (SPEC §2 "Footer"), limited to routes that exist. The wishlist and
+ * social links are added when those exist.
  * Hrefs end in "/" because the site is exported with trailingSlash.
  */
 export interface SiteLink {
@@ -13,7 +13,22 @@ export interface SiteLinkGroup {
   links: readonly SiteLink[];
 }
 
+/** The header's shop links (SPEC §2 "Navigation"). */
+export const HEADER_LINKS: readonly SiteLink[] = [
+  { href: '/daily-deals/', label: 'Daily Deals' },
+  { href: '/products/?sort=newest', label: 'New' },
+  { href: '/products/?sort=featured', label: 'Featured' },
+  { href: '/categories/', label: 'Categories' },
+];
+
 export const FOOTER_LINK_GROUPS: readonly SiteLinkGroup[] = [
+  {
+    heading: 'Shop',
+    links: [
+      { href: '/products/', label: 'Products' },
+      { href: '/categories/', label: 'Categories' },
+    ],
+  },
   {
     heading: 'Support',
     links: [
