@@ -2,6 +2,9 @@
 
 #![allow(dead_code)] // Each test binary uses a different part of the harness.
 
+pub mod accounts;
+
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use axum::Router;
@@ -300,6 +303,30 @@ pub fn slugs(list: &Value) -> Vec<String> {
         .as_array()
         .unwrap()
         .iter()
+        .map(|p| p["slug"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// Every listed product matching `query` (e.g. `&brand=OVR`), all pages.
+pub async fn all_listed(app: &TestApp, query: &str) -> Vec<Value> {
+    let mut out = Vec::new();
+    for page in 1.. {
+        let body = app
+            .get_ok(&format!("/api/v1/products?per_page=100&page={page}{query}"))
+            .await;
+        let items = body["products"].as_array().unwrap().clone();
+        let done = items.len() < 100;
+        out.extend(items);
+        if done {
+            break;
+        }
+    }
+    out
+}
+
+pub fn slug_set<'a>(items: impl IntoIterator<Item = &'a Value>) -> BTreeSet<String> {
+    items
+        .into_iter()
         .map(|p| p["slug"].as_str().unwrap().to_owned())
         .collect()
 }
