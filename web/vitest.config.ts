@@ -12,6 +12,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    clearMocks: true,
     // next.config.ts sets trailingSlash: true; next/link reads this flag to add the slash.
     env: { __NEXT_TRAILING_SLASH: 'true' },
   },

@@ -123,6 +123,9 @@ impl Config {
     pub async fn connect_migrated(&self) -> Result<bazaar_db::Db> {
         let db = self.connect().await?;
         db.migrate().await.context("cannot migrate the database")?;
+        bazaar_queue::store::setup(&db)
+            .await
+            .context("cannot set up the job queue tables")?;
         Ok(db)
     }
 }

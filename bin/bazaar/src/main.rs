@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod background;
 mod cmd;
 mod config;
 
@@ -35,6 +36,10 @@ pub enum Command {
     User(cmd::user::Args),
     /// Manage the keys access tokens are signed with.
     Keys(cmd::keys::Args),
+    /// Inspect and retry background jobs.
+    Jobs(cmd::jobs::Args),
+    /// Manage the search index.
+    Search(cmd::search::Args),
 }
 
 fn main() -> ExitCode {
@@ -60,6 +65,8 @@ fn main() -> ExitCode {
             Command::Migrate(args) => cmd::migrate::run(args, config).await,
             Command::User(args) => cmd::user::run(args, config).await,
             Command::Keys(args) => cmd::keys::run(args, config).await,
+            Command::Jobs(args) => cmd::jobs::run(args, config).await,
+            Command::Search(args) => cmd::search::run(args, config).await,
         }
     });
     match result {

@@ -152,10 +152,32 @@ fn bad_input_gives_one_clear_line() {
 }
 
 #[test]
-fn worker_says_it_has_nothing_to_do_and_fails() {
+fn worker_on_sqlite_explains_that_serve_runs_the_jobs() {
     let out = bazaar(&scratch()).arg("worker").output().unwrap();
-    assert!(!out.status.success());
-    assert!(stderr(&out).contains("no background jobs"));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("bazaar worker needs PostgreSQL"),
+        "{}",
+        stderr(&out)
+    );
+    let out = bazaar(&scratch())
+        .args(["serve", "--no-workers"])
+        .output()
+        .unwrap();
+    assert_one_line_failure(&out, "--no-workers needs PostgreSQL");
+}
+
+#[test]
+fn jobs_commands_list_and_refuse_unknown_ids() {
+    let dir = scratch();
+    let out = bazaar_db(&dir).args(["jobs", "failed"]).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("No failed jobs."));
+    let out = bazaar_db(&dir)
+        .args(["jobs", "retry", "01JNOSUCHJOB"])
+        .output()
+        .unwrap();
+    assert_one_line_failure(&out, "no failed job with id 01JNOSUCHJOB");
 }
 
 #[test]

@@ -57,6 +57,24 @@ impl<K: Eq + Hash + Clone, V: Clone> TtlCache<K, V> {
         entries.insert(key, (Instant::now(), value));
     }
 
+    /// The value if cached and fresh. With [`insert`](Self::insert), for values cheap enough
+    /// to compute that concurrent misses may each compute their own (search suggestions).
+    pub fn get_fresh(&self, key: &K) -> Option<V> {
+        if self.ttl.is_zero() {
+            return None;
+        }
+        match self.lookup(key) {
+            Lookup::Fresh(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    pub fn insert(&self, key: K, value: V) {
+        if !self.ttl.is_zero() {
+            self.put(key, value);
+        }
+    }
+
     /// The cached value, or `load`'s. An expired value is returned as it is while another
     /// request reloads it; with nothing cached, callers wait for the one load.
     pub async fn get_or_load<E, F, Fut>(&self, key: &K, load: F) -> Result<V, E>

@@ -9,6 +9,7 @@ use std::time::Duration;
 use axum::Router;
 use bazaar_db::Db;
 
+mod analytics_ingest;
 pub mod auth;
 mod cache;
 mod error;
@@ -32,6 +33,24 @@ pub struct ApiConfig {
     pub media_dir: PathBuf,
     /// How long list totals and the store currency may be reused; zero turns caching off.
     pub cache_ttl: Duration,
+    /// How often an idle live-event stream sends a heartbeat comment.
+    pub sse_heartbeat: Duration,
+    /// Analytics events accepted per client address per minute; more get 429.
+    pub analytics_per_minute: u32,
+}
+
+impl ApiConfig {
+    /// Defaults for everything but the paths and URL.
+    pub fn new(public_url: String, web_dir: Option<PathBuf>, media_dir: PathBuf) -> Self {
+        Self {
+            public_url,
+            web_dir,
+            media_dir,
+            cache_ttl: Duration::from_secs(5),
+            sse_heartbeat: Duration::from_secs(15),
+            analytics_per_minute: 600,
+        }
+    }
 }
 
 /// Everything a handler can reach. Cheap to clone.
@@ -40,7 +59,12 @@ pub struct AppState {
     pub db: Db,
     pub config: Arc<ApiConfig>,
     pub auth: Arc<auth::AuthState>,
+    /// Live events of this process (fed by LISTEN/NOTIFY on PostgreSQL).
+    pub live: bazaar_queue::LiveBus,
+    /// The product search index; `None` serves search from the database's name match.
+    pub search: Option<Arc<dyn bazaar_search::SearchIndex>>,
     pub(crate) caches: Arc<Caches>,
+    pub(crate) analytics: analytics_ingest::Ingest,
 }
 
 /// Short-lived caches of values that may be a few seconds stale.
@@ -48,6 +72,11 @@ pub(crate) struct Caches {
     pub currency: cache::TtlCache<(), String>,
     pub list_totals: cache::TtlCache<String, i64>,
     pub categories: cache::TtlCache<i64, Vec<bazaar_db::categories::CategoryRow>>,
+    /// Search suggestions by lower-cased query (the index answers fast; a shop's search box
+    /// asks the same prefixes over and over).
+    pub suggestions: cache::TtlCache<String, Arc<Vec<routes::search::Suggestion>>>,
+    /// Analytics events per client address.
+    pub analytics_limiter: auth::rate_limit::RateLimiter,
 }
 
 impl AppState {
@@ -62,13 +91,31 @@ impl AppState {
             currency: cache::TtlCache::new(config.cache_ttl, 1),
             list_totals: cache::TtlCache::new(config.cache_ttl, 10_000),
             categories: cache::TtlCache::new(config.cache_ttl, 100),
+            analytics_limiter: auth::rate_limit::RateLimiter::default(),
+            suggestions: cache::TtlCache::new(config.cache_ttl, 20_000),
         };
+        let live = bazaar_queue::LiveBus::start(&db).await?;
+        let analytics = analytics_ingest::Ingest::start(db.clone());
         Ok(Self {
             db,
             config: Arc::new(config),
             auth,
+            live,
+            search: None,
             caches: Arc::new(caches),
+            analytics,
         })
+    }
+
+    /// Serves search from `index`.
+    pub fn with_search(mut self, index: Arc<dyn bazaar_search::SearchIndex>) -> Self {
+        self.search = Some(index);
+        self
+    }
+
+    /// Writes analytics events still buffered (call before shutting down).
+    pub async fn flush_analytics(&self) {
+        self.analytics.flush().await;
     }
 }
 

@@ -359,6 +359,8 @@ async fn logged<F: std::future::Future<Output = ()>>(f: F) -> String {
         .with_writer(move || writer.clone())
         .finish();
     let _guard = tracing::subscriber::set_default(subscriber);
+    // Call sites first hit by other tests (with no subscriber) cache "nobody listens".
+    tracing::callsite::rebuild_interest_cache();
     f.await;
     String::from_utf8_lossy(&buf.0.lock().unwrap()).into_owned()
 }
@@ -464,6 +466,7 @@ async fn verify_by_token_hash_returns_a_session_once_and_settings_describe_the_s
     let settings = app.get_ok("/auth/v1/settings").await;
     assert_eq!(settings["mailer_autoconfirm"], false);
     assert_eq!(settings["external"]["email"], true);
+    assert_eq!(settings["external"]["google"], false, "not configured here");
     let unknown = app.get("/auth/v1/nothing-here").await;
     assert_eq!(
         (unknown.status, unknown.json()["code"].clone()),

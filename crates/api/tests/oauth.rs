@@ -216,6 +216,11 @@ fn fragment(location: &str) -> HashMap<String, String> {
 async fn first_google_sign_in_creates_the_user_and_later_ones_find_it() {
     let provider = Provider::start().await;
     let app = app_with(&provider).await;
+    let settings = app.get_ok("/auth/v1/settings").await;
+    assert_eq!(
+        settings["external"]["google"], true,
+        "the site shows the button"
+    );
     let location = sign_in_with_google(&app).await;
     assert!(
         location.starts_with("http://shop.test/welcome#access_token="),

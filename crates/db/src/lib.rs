@@ -17,8 +17,13 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use sqlx::{PgPool, SqlitePool};
 
 pub mod accounts;
+pub mod analytics;
 mod binds;
 pub mod categories;
+pub mod emails;
+pub mod newsletter;
+pub mod notifications;
+pub mod orders;
 pub mod products;
 pub mod reviews;
 pub mod settings;
@@ -207,9 +212,13 @@ impl Db {
         Ok(())
     }
 
+    /// Opens a transaction. On SQLite it is `BEGIN IMMEDIATE`: it takes the write lock up
+    /// front (waiting up to the busy timeout), because a deferred transaction that read
+    /// first and writes second fails at once with "database is locked" when another
+    /// connection wrote in between; with jobs writing alongside requests that would be often.
     pub async fn begin(&self) -> DbResult<Tx> {
         Ok(match self {
-            Db::Sqlite(pool) => Tx::Sqlite(pool.begin().await?),
+            Db::Sqlite(pool) => Tx::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?),
             Db::Postgres(pool) => Tx::Postgres(pool.begin().await?),
         })
     }

@@ -66,6 +66,23 @@ pub fn capitalise(key: &str) -> String {
         .join(" ")
 }
 
+/// Whether `email` (already trimmed and lower-cased) looks like an address: something@domain.tld,
+/// no spaces, at most 254 characters. Deliverability is proven by sending, not here.
+pub fn plausible_email(email: &str) -> bool {
+    email.len() <= 254
+        && !email.chars().any(char::is_whitespace)
+        && match email.split_once('@') {
+            Some((local, domain)) => {
+                !local.is_empty()
+                    && domain.contains('.')
+                    && !domain.starts_with('.')
+                    && !domain.ends_with('.')
+                    && !domain.contains('@')
+            }
+            None => false,
+        }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -94,5 +111,17 @@ mod tests {
         assert_eq!(capitalise("training-gear"), "Training Gear");
         assert_eq!(capitalise("apparel"), "Apparel");
         assert_eq!(capitalise("ÿes sir"), "Ÿes Sir");
+    }
+
+    #[test]
+    fn plausible_emails() {
+        for ok in ["a@b.co", "thandi.nkosi@example.co.za"] {
+            assert!(plausible_email(ok), "{ok}");
+        }
+        for bad in [
+            "", "a@", "@b.co", "a b@c.co", "a@b", "a@.b", "a@b.", "a@b@c.co",
+        ] {
+            assert!(!plausible_email(bad), "{bad}");
+        }
     }
 }

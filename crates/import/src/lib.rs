@@ -228,6 +228,18 @@ async fn import_row(db: &Db, source: SourceRow, dry_run: bool) -> Result<RowRepo
     };
     match bazaar_db::products::upsert(&mut tx, &input, now).await {
         Ok(outcome) => {
+            // The search index follows in a job committed with the change.
+            if outcome != bazaar_db::products::Upserted::Unchanged
+                && let Some(id) = bazaar_db::products::id_by_slug(&mut tx, &input.slug).await?
+            {
+                bazaar_queue::enqueue(
+                    &mut tx,
+                    &bazaar_queue::Job::IndexProducts {
+                        product_ids: vec![id],
+                    },
+                )
+                .await?;
+            }
             if dry_run {
                 tx.rollback().await?
             } else {

@@ -206,7 +206,11 @@ pub async fn load(
             standard_delivery_min_days: v.standard_delivery_min_days,
             standard_delivery_max_days: v.standard_delivery_max_days,
         };
-        report.vendors_changed += vendors::upsert(&mut tx, &input, now).await?.1 as usize;
+        let (vendor_id, changed) = vendors::upsert(&mut tx, &input, now).await?;
+        if changed {
+            bazaar_queue::enqueue(&mut tx, &bazaar_queue::Job::IndexVendor { vendor_id }).await?;
+            report.vendors_changed += 1;
+        }
     }
     tx.commit().await?;
 

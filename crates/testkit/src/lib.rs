@@ -27,6 +27,12 @@ pub fn backend_name() -> &'static str {
     }
 }
 
+/// A queue name of its own for one test: on a shared PostgreSQL database the job tables
+/// are shared, and the name keeps each test's workers to its own jobs.
+pub fn fresh_queue_name() -> String {
+    format!("test-{}", uuid::Uuid::now_v7().simple())
+}
+
 /// A database of its own for one test, migrated. Also returns a scratch directory.
 pub async fn fresh_db() -> (Db, PathBuf) {
     let id = uuid::Uuid::now_v7().simple().to_string();
@@ -37,7 +43,8 @@ pub async fn fresh_db() -> (Db, PathBuf) {
             let schema = create_schema(&url).await;
             let opts = PgConnectOptions::from_str(&url)
                 .expect("TEST_DATABASE_URL")
-                .options([("search_path", schema.as_str())]);
+                // `public` last: the job queue's extensions (hstore) live there.
+                .options([("search_path", format!("{schema},public"))]);
             let pool = PgPoolOptions::new()
                 .max_connections(8)
                 .connect_with(opts)
@@ -65,7 +72,9 @@ pub async fn fresh_database_url() -> Option<String> {
         .filter(|u| u.starts_with("postgres"))?;
     let schema = create_schema(&url).await;
     let sep = if url.contains('?') { '&' } else { '?' };
-    Some(format!("{url}{sep}options=-c%20search_path%3D{schema}"))
+    Some(format!(
+        "{url}{sep}options=-c%20search_path%3D{schema}%2Cpublic"
+    ))
 }
 
 /// Creates an empty schema with a unique name in the database at `url`.

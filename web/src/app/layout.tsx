@@ -1,8 +1,16 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
+import { MobileBottomBar } from '@/components/layout/mobile-bottom-bar';
+import { PageViews } from '@/components/layout/page-views';
+import { ScrollReset, ScrollToTopButton } from '@/components/layout/scroll-to-top';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { Providers } from '@/app/providers';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { NotificationsLive } from '@/features/notifications/components/notifications-live';
+import { HeaderSearch } from '@/features/search/components/header-search';
+import { LiveEvents } from '@/lib/live/live-events';
+import { THEME_INIT_SCRIPT } from '@/lib/theme/theme';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -13,17 +21,30 @@ export const metadata: Metadata = {
 export const viewport: Viewport = {
   width: 'device-width',
   initialScale: 1,
-  themeColor: '#065f46',
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#065f46' },
+    { media: '(prefers-color-scheme: dark)', color: '#0b0b0b' },
+  ],
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en-ZA">
+    // The theme script sets the class and color-scheme on <html> before React hydrates.
+    <html lang="en-ZA" suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT }} />
+      </head>
       <body className="flex min-h-screen flex-col">
         <Providers>
-          <SiteHeader />
+          <ScrollReset />
+          <PageViews />
+          <LiveEvents />
+          <NotificationsLive />
+          <SiteHeader search={<HeaderSearch />} notifications={<NotificationBell variant="header" />} />
           <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-10">{children}</main>
           <SiteFooter />
+          <MobileBottomBar notifications={<NotificationBell variant="bar" />} />
+          <ScrollToTopButton />
         </Providers>
       </body>
     </html>

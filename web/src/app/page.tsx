@@ -1,11 +1,32 @@
-import { HomeIntro } from '@/features/home/components/home-intro';
-import { FeaturedProducts } from '@/features/products/components/featured-products';
+import { CategoryTiles } from '@/features/home/components/category-tiles';
+import { CreateYourVision } from '@/features/home/components/create-your-vision';
+import { HeroCarousel } from '@/features/home/components/hero-carousel';
+import { HomeBanners } from '@/features/home/components/home-banners';
+import { NewsletterBox } from '@/features/home/components/newsletter-box';
+import { HomeProductSection, RecommendationsSection } from '@/features/home/components/product-sections';
+import { PromoStrip } from '@/features/home/components/promo-strip';
+import { RecentlyViewedSection } from '@/features/home/components/recently-viewed-section';
+import { TrustBadges } from '@/features/home/components/trust-badges';
 
+/** The home page, in the order SPEC §2 lists its blocks (the footer comes from the layout). */
 export default function HomePage() {
   return (
     <div className="flex flex-col gap-10 sm:gap-14">
-      <HomeIntro />
-      <FeaturedProducts />
+      <h1 className="sr-only">Shop great finds from South African stores</h1>
+      <div className="flex flex-col gap-4">
+        <HeroCarousel />
+        <PromoStrip />
+      </div>
+      <RecentlyViewedSection />
+      <HomeProductSection list="featured" />
+      <CategoryTiles />
+      <HomeProductSection list="daily-deals" />
+      <HomeBanners />
+      <HomeProductSection list="special-offers" />
+      <CreateYourVision />
+      <RecommendationsSection />
+      <TrustBadges />
+      <NewsletterBox />
     </div>
   );
 }

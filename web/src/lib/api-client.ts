@@ -1,6 +1,10 @@
+import { apiUrl } from '@/lib/api-url';
+import { getAccessToken, refreshSession } from '@/lib/auth/session';
+
 /**
  * The one way the site talks to the API: same-origin `/api/v1/...` paths (optionally prefixed by
- * NEXT_PUBLIC_API_BASE in development). Failures throw ApiError with the API's error code.
+ * NEXT_PUBLIC_API_BASE in development). When signed in, calls carry `Authorization: Bearer`.
+ * Failures throw ApiError with the API's error code.
  */
 
 export class ApiError extends Error {
@@ -23,14 +27,6 @@ export class ApiError extends Error {
   get isNotFound(): boolean {
     return this.status === 404;
   }
-}
-
-export function apiUrl(path: string): string {
-  const base = process.env.NEXT_PUBLIC_API_BASE ?? '';
-  if (base) return `${base.replace(/\/$/, '')}${path}`;
-  // Absolute in the browser (and under jsdom); the page's origin is the API's origin.
-  if (typeof window !== 'undefined') return new URL(path, window.location.origin).toString();
-  return path;
 }
 
 interface ErrorBody {
@@ -61,18 +57,42 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export async function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  let response: Response;
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+async function send(method: Method, path: string, body: unknown, token: string | null, signal?: AbortSignal) {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
   try {
-    response = await fetch(apiUrl(path), {
-      method: 'GET',
-      headers: { Accept: 'application/json' },
-      signal: options.signal,
+    return await fetch(apiUrl(path), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(0, 'network_error', 'Could not reach the server');
   }
+}
+
+/** Any API call. A 401 with a token is tried once more after refreshing the tokens. */
+export async function apiRequest<T>(
+  method: Method,
+  path: string,
+  { body, signal }: RequestOptions & { body?: unknown } = {},
+): Promise<T> {
+  const token = await getAccessToken();
+  let response = await send(method, path, body, token, signal);
+  if (response.status === 401 && token) {
+    const refreshed = await refreshSession().catch(() => null);
+    if (refreshed) response = await send(method, path, body, refreshed.access_token, signal);
+  }
   if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
+}
+
+export function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return apiRequest<T>('GET', path, options);
 }

@@ -1,5 +1,6 @@
 import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
+import { AuthError } from '@/lib/auth/auth-api';
 
 /** The site-wide React Query defaults (SPEC.md §9): the only place they are set. */
 export const STALE_TIME_MS = 5 * 60 * 1000;
@@ -8,7 +9,7 @@ export const MAX_RETRIES = 2;
 
 /** Never retry a 4xx (the answer will not change); retry anything else up to twice. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.isClientError) return false;
+  if ((error instanceof ApiError || error instanceof AuthError) && error.isClientError) return false;
   return failureCount < MAX_RETRIES;
 }
 

@@ -1,4 +1,6 @@
+import type { Notification, NotificationList } from '@/features/notifications/api/notifications';
 import type { ProductDetail, ProductListResponse } from '@/features/products/api/product-types';
+import type { SearchResponse, Suggestion } from '@/features/search/api/search';
 import type { Store, StoreResponse } from '@/features/stores/api/store-types';
 import type { ProductSummary } from '@/lib/catalogue-types';
 import type { PublicSettingsResponse } from '@/lib/public-settings';
@@ -99,5 +101,59 @@ export function storeResponse(
     store: store(storeOverrides),
     products,
     meta: { total: products.length, page: 1, per_page: 20, ...meta },
+  };
+}
+
+export function notification(overrides: Partial<Notification> = {}): Notification {
+  return {
+    id: '0190c000-0000-7000-8000-000000000001',
+    order_id: '0190c000-0000-7000-8000-0000000000a1',
+    type: 'shipped',
+    title: 'Order shipped',
+    message: 'Your order BZ-1001 is on its way.',
+    read: false,
+    created_at: new Date(Date.now() - 5 * 60 * 1000).toISOString(),
+    ...overrides,
+  };
+}
+
+export function notificationList(notifications: Notification[], unread?: number): NotificationList {
+  return { notifications, unread: unread ?? notifications.filter((n) => !n.read).length };
+}
+
+export function suggestion(index: number, overrides: Partial<Suggestion> = {}): Suggestion {
+  return {
+    id: `0190d000-0000-7000-8000-00000000000${index}`,
+    slug: `suggested-product-${index}`,
+    name: `Suggested Product ${index}`,
+    price_cents: 10000 * index + 990,
+    category: 'Training Gear',
+    image_url: `/media/seed/products/suggested-${index}.svg`,
+    ...overrides,
+  };
+}
+
+export function searchResponse(
+  products: ProductSummary[] = [productSummary()],
+  overrides: Partial<SearchResponse> = {},
+): SearchResponse {
+  return {
+    products,
+    meta: { total: products.length, page: 1, per_page: 20 },
+    facets: {
+      brand: [
+        { value: 'OVR', label: 'OVR', count: 3 },
+        { value: 'PWR', label: 'PWR', count: 11 },
+      ],
+      category: [{ value: 'training-gear', label: 'Training Gear', count: 11 }],
+      price: [
+        { label: 'Under R100', min_cents: null, max_cents: 10000, count: 0 },
+        { label: 'R100–R250', min_cents: 10000, max_cents: 25000, count: 4 },
+        { label: 'R250–R500', min_cents: 25000, max_cents: 50000, count: 9 },
+        { label: 'R500–R1,000', min_cents: 50000, max_cents: 100000, count: 1 },
+        { label: 'R1,000 and over', min_cents: 100000, max_cents: null, count: 0 },
+      ],
+    },
+    ...overrides,
   };
 }

@@ -1,6 +1,8 @@
 pub mod import;
+pub mod jobs;
 pub mod keys;
 pub mod migrate;
+pub mod search;
 pub mod seed;
 pub mod serve;
 pub mod user;

@@ -44,7 +44,8 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
                 .context("cannot write the synthetic products")?;
         progress.finish_and_clear();
         println!(
-            "Added {written} synthetic products in {:.1}s.",
+            "Added {written} synthetic products in {:.1}s. They reach search with the next \
+             `bazaar search reindex`.",
             started.elapsed().as_secs_f64()
         );
         db.close().await;

@@ -51,10 +51,26 @@ pub struct Args {
         hide_env_values = true
     )]
     pub google_client_secret: Option<String>,
+    /// Do not run job workers in this process (run `bazaar worker` processes instead; needs
+    /// PostgreSQL). The outbox relay and the schedule still run.
+    #[arg(long, env = "BAZAAR_NO_WORKERS")]
+    pub no_workers: bool,
+    /// Analytics events accepted per client address per minute.
+    #[arg(long, env = "BAZAAR_ANALYTICS_PER_MINUTE", value_name = "N", default_value_t = 600,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub analytics_per_minute: u32,
+    #[command(flatten)]
+    pub background: crate::background::BackgroundArgs,
 }
 
 fn auth_config(args: &Args, config: &Config) -> Result<bazaar_api::auth::AuthConfig> {
     let mut auth = bazaar_api::auth::AuthConfig::new(&config.data_dir);
+    auth.mail = bazaar_mail::MailSettings::parse(
+        args.background.smtp_url.as_deref(),
+        args.background.mail_from.as_deref(),
+        config.data_dir.join("outbox"),
+    )
+    .context("invalid mail settings")?;
     auth.autoconfirm = args.auth_autoconfirm;
     auth.access_token_ttl = std::time::Duration::from_secs(args.access_token_ttl_seconds);
     auth.google = match (&args.google_client_id, &args.google_client_secret) {
@@ -72,6 +88,11 @@ fn auth_config(args: &Args, config: &Config) -> Result<bazaar_api::auth::AuthCon
 }
 
 pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
+    if args.no_workers && !config.database_url().starts_with("postgres") {
+        anyhow::bail!(
+            "--no-workers needs PostgreSQL: with SQLite, bazaar serve runs the job workers itself"
+        );
+    }
     let auth = auth_config(&args, &config)?;
     let listen = args
         .listen
@@ -103,18 +124,27 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
     let media_dir = config.media_dir();
     std::fs::create_dir_all(&media_dir)
         .with_context(|| format!("cannot create the media directory {}", media_dir.display()))?;
-    let state = AppState::new(
-        db.clone(),
-        ApiConfig {
-            public_url: public_url.clone(),
-            web_dir,
-            media_dir,
-            cache_ttl: std::time::Duration::from_secs(args.cache_ttl_seconds),
-        },
-        auth,
+    let mut api_config = ApiConfig::new(public_url.clone(), web_dir, media_dir);
+    api_config.cache_ttl = std::time::Duration::from_secs(args.cache_ttl_seconds);
+    api_config.analytics_per_minute = args.analytics_per_minute;
+    let search = crate::background::open_search(&args.background, &config).await?;
+    let state = AppState::new(db.clone(), api_config, auth)
+        .await
+        .context("cannot load the sign-in keys")?
+        .with_search(search.clone());
+    let jobs = crate::background::job_context(
+        &args.background,
+        &config,
+        &db,
+        state.live.clone(),
+        Some(search),
+        &public_url,
     )
-    .await
-    .context("cannot load the sign-in keys")?;
+    .await?;
+    let background = bazaar_workers::runtime::start(
+        jobs,
+        crate::background::worker_options(&args.background, !args.no_workers),
+    );
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .with_context(|| format!("cannot listen on {addr}"))?;
@@ -125,16 +155,19 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
         "bazaar is serving"
     );
     eprintln!("bazaar is serving on http://{addr} (API docs at http://{addr}/api/docs)");
-    let app = bazaar_api::app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    let app = bazaar_api::app(state.clone())
+        .into_make_service_with_connect_info::<std::net::SocketAddr>();
     axum::serve(listener, app)
         .with_graceful_shutdown(shutdown_signal())
         .await
         .context("the server stopped with an error")?;
+    state.flush_analytics().await;
+    background.shutdown().await;
     db.close().await;
     Ok(ExitCode::SUCCESS)
 }
 
-async fn shutdown_signal() {
+pub async fn shutdown_signal() {
     let ctrl_c = async {
         let _ = tokio::signal::ctrl_c().await;
     };

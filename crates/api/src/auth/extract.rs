@@ -22,9 +22,9 @@ pub struct AuthUser {
     pub aal: String,
 }
 
-/// Reads and checks the bearer token (GoTrue errors for `/auth/v1`).
-pub async fn authenticate(parts: &Parts, state: &AppState) -> Result<AuthUser, AuthError> {
-    let token = parts
+/// The bearer token of the Authorization header, if any.
+pub fn bearer_token(parts: &Parts) -> Option<&str> {
+    parts
         .headers
         .get(AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
@@ -34,7 +34,16 @@ pub async fn authenticate(parts: &Parts, state: &AppState) -> Result<AuthUser, A
         })
         .map(str::trim)
         .filter(|t| !t.is_empty())
-        .ok_or_else(AuthError::no_authorization)?;
+}
+
+/// Reads and checks the bearer token (GoTrue errors for `/auth/v1`).
+pub async fn authenticate(parts: &Parts, state: &AppState) -> Result<AuthUser, AuthError> {
+    let token = bearer_token(parts).ok_or_else(AuthError::no_authorization)?;
+    authenticate_token(token, state).await
+}
+
+/// Checks an access token: signature, expiry, and that its session still exists.
+pub async fn authenticate_token(token: &str, state: &AppState) -> Result<AuthUser, AuthError> {
     let kid = bazaar_auth::jwt::kid_of(token);
     state
         .auth

@@ -61,18 +61,7 @@ pub(super) fn text<'a>(body: &'a Value, field: &str) -> Option<&'a str> {
 /// A lower-cased, plausible email address.
 pub(super) fn parse_email(raw: Option<&str>) -> AuthResult<String> {
     let email = raw.map(str::trim).unwrap_or_default().to_lowercase();
-    let valid = email.len() <= 254
-        && !email.chars().any(char::is_whitespace)
-        && match email.split_once('@') {
-            Some((local, domain)) => {
-                !local.is_empty()
-                    && domain.contains('.')
-                    && !domain.starts_with('.')
-                    && !domain.ends_with('.')
-                    && !domain.contains('@')
-            }
-            None => false,
-        };
+    let valid = bazaar_domain::text::plausible_email(&email);
     if email.is_empty() {
         return Err(AuthError::validation("Anonymous sign-ins are disabled")
             .with_status(StatusCode::BAD_REQUEST));
@@ -162,7 +151,7 @@ pub async fn jwks(State(state): State<AppState>) -> Response {
 /// `GET /settings`: what this server offers, as GoTrue reports it.
 pub async fn settings(State(state): State<AppState>) -> Json<Value> {
     Json(json!({
-        "external": {"email": true, "phone": false, "google": false},
+        "external": {"email": true, "phone": false, "google": state.auth.config.google.is_some()},
         "disable_signup": false,
         "mailer_autoconfirm": state.auth.config.autoconfirm,
         "phone_autoconfirm": false,

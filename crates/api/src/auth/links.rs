@@ -15,7 +15,7 @@ use super::handlers::{
     AuthResult, ClientIp, RedirectQuery, body_json, check_password, hash_password, limit, link,
     parse_email, safe_redirect, text,
 };
-use super::mail::{self, Email};
+use super::mail;
 use super::user_json::user_json;
 use super::{AuthError, session};
 use crate::AppState;
@@ -103,15 +103,13 @@ pub async fn signup(
             .or_else(|| text(&body, "redirect_to")),
     );
     let token = confirmation.unwrap_or_default();
-    let mail = Email {
-        to: &email,
-        subject: "Confirm your bazaar account",
-        body: format!(
-            "Hello {full_name},\n\nConfirm your email address to finish creating your bazaar account:\n\n{}\n\nIf you did not sign up, ignore this message.",
-            link(&state, &token, "signup", &redirect)
-        ),
-    };
-    mail::send(&state.auth.config.outbox_dir, &mail).map_err(AuthError::internal)?;
+    mail::send(
+        &state,
+        &email,
+        "signup_confirmation",
+        json!({"confirm_url": link(&state, &token, "signup", &redirect), "full_name": full_name}),
+    )
+    .await?;
     Ok(Json(user_json(&user)).into_response())
 }
 
@@ -155,15 +153,13 @@ pub async fn recover(
                 .as_deref()
                 .or_else(|| text(&body, "redirect_to")),
         );
-        let mail = Email {
-            to: &user.email,
-            subject: "Reset your bazaar password",
-            body: format!(
-                "Someone asked to reset the password of your bazaar account.\n\nFollow this link to sign in and choose a new password:\n\n{}\n\nIf it was not you, ignore this message.",
-                link(&state, &token, "recovery", &redirect)
-            ),
-        };
-        mail::send(&state.auth.config.outbox_dir, &mail).map_err(AuthError::internal)?;
+        mail::send(
+            &state,
+            &user.email,
+            "password_recovery",
+            json!({"recovery_url": link(&state, &token, "recovery", &redirect)}),
+        )
+        .await?;
     }
     Ok(Json(json!({})))
 }

@@ -6,7 +6,6 @@
 //! Access tokens are ES256 JWTs (public keys at `/.well-known/jwks.json`); refresh tokens
 //! are opaque, stored hashed, rotate on every use, and a reused one ends its whole session.
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use axum::Router;
@@ -28,7 +27,10 @@ mod tokens;
 mod user_json;
 
 pub use error::AuthError;
-pub use extract::{Admin, AuthUser, Customer, RequireRole, RoleName, Vendor};
+pub use extract::{
+    Admin, AuthUser, Customer, RequireRole, RoleName, Vendor, authenticate_token, bearer_token,
+};
+pub use handlers::ClientIp;
 
 /// Settings of the auth API.
 #[derive(Debug, Clone)]
@@ -39,8 +41,8 @@ pub struct AuthConfig {
     pub autoconfirm: bool,
     /// How long confirmation and recovery links work.
     pub link_ttl: Duration,
-    /// Where emails are written (`data/outbox`).
-    pub outbox_dir: PathBuf,
+    /// How emails are sent: the outbox directory (`data/outbox`) or SMTP.
+    pub mail: bazaar_mail::MailSettings,
     /// Requests allowed per client address and per email, per window.
     pub rate_limits: rate_limit::Limits,
     /// Sign-in with Google, when configured.
@@ -54,7 +56,12 @@ impl AuthConfig {
             access_token_ttl: Duration::from_secs(3600),
             autoconfirm: false,
             link_ttl: Duration::from_secs(24 * 3600),
-            outbox_dir: data_dir.join("outbox"),
+            mail: bazaar_mail::MailSettings {
+                transport: bazaar_mail::MailConfig::Outbox {
+                    dir: data_dir.join("outbox"),
+                },
+                from: bazaar_mail::DEFAULT_FROM.to_owned(),
+            },
             rate_limits: rate_limit::Limits::default(),
             google: None,
         }
@@ -101,6 +108,7 @@ pub struct AuthState {
     pub limiter: rate_limit::RateLimiter,
     /// For talking to sign-in providers.
     pub http: reqwest::Client,
+    pub mailer: bazaar_mail::Mailer,
 }
 
 impl AuthState {
@@ -116,11 +124,14 @@ impl AuthState {
             .map_err(|e| {
                 bazaar_db::DbError::Conflict(format!("cannot build the HTTP client: {e}"))
             })?;
+        let mailer = bazaar_mail::Mailer::new(config.mail.clone())
+            .map_err(|e| bazaar_db::DbError::Conflict(format!("invalid mail settings: {e}")))?;
         Ok(AuthState {
             config,
             keys,
             limiter: rate_limit::RateLimiter::default(),
             http,
+            mailer,
         })
     }
 }

@@ -4,10 +4,15 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::AppState;
 
+pub mod analytics;
 pub mod categories;
+pub mod events;
 pub mod health;
+pub mod newsletter;
+pub mod notifications;
 pub mod products;
 pub mod profile;
+pub mod search;
 pub mod settings;
 pub mod stores;
 
@@ -22,6 +27,11 @@ pub fn api_router() -> OpenApiRouter<AppState> {
             .merge(categories::router())
             .merge(stores::router())
             .merge(settings::router())
-            .merge(profile::router()),
+            .merge(profile::router())
+            .merge(search::router())
+            .merge(notifications::router())
+            .merge(events::router())
+            .merge(analytics::router())
+            .merge(newsletter::router()),
     )
 }

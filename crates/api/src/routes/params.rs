@@ -92,7 +92,7 @@ pub fn parse_page(
     Ok(PageRequest { page, per_page })
 }
 
-fn parse_bool(field: &str, value: &Option<String>) -> Result<Option<bool>, ApiError> {
+pub fn parse_bool(field: &str, value: &Option<String>) -> Result<Option<bool>, ApiError> {
     match value.as_deref().map(str::trim) {
         None | Some("") => Ok(None),
         Some("true") | Some("1") => Ok(Some(true)),
@@ -104,7 +104,7 @@ fn parse_bool(field: &str, value: &Option<String>) -> Result<Option<bool>, ApiEr
     }
 }
 
-fn parse_cents(field: &str, value: &Option<String>) -> Result<Option<i64>, ApiError> {
+pub fn parse_cents(field: &str, value: &Option<String>) -> Result<Option<i64>, ApiError> {
     match value.as_deref().map(str::trim) {
         None | Some("") => Ok(None),
         Some(v) => v
@@ -121,7 +121,7 @@ fn parse_cents(field: &str, value: &Option<String>) -> Result<Option<i64>, ApiEr
     }
 }
 
-fn non_blank(value: &Option<String>) -> Option<String> {
+pub fn non_blank(value: &Option<String>) -> Option<String> {
     value
         .as_deref()
         .map(str::trim)

@@ -3,15 +3,20 @@
 #![allow(dead_code)] // Each test binary uses a different part of the harness.
 
 pub mod accounts;
+pub mod jobs;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use bazaar_api::{ApiConfig, AppState};
 use bazaar_db::Db;
+use bazaar_search::TantivyIndex;
+use bazaar_workers::{Background, JobContext, JobHook, WorkerOptions};
 use http_body_util::BodyExt;
 use serde_json::Value;
 use tower::ServiceExt;
@@ -23,6 +28,9 @@ pub struct TestApp {
     pub router: Router,
     pub state: AppState,
     pub dir: PathBuf,
+    /// This test's job queue (see `bazaar_testkit::fresh_queue_name`).
+    pub queue: String,
+    pub search: Arc<TantivyIndex>,
 }
 
 pub struct Reply {
@@ -109,22 +117,98 @@ impl TestApp {
         web: Option<PathBuf>,
         auth: bazaar_api::auth::AuthConfig,
     ) -> TestApp {
-        let config = ApiConfig {
-            public_url: PUBLIC_URL.into(),
-            web_dir: web,
-            media_dir: dir.join("media"),
-            cache_ttl: std::time::Duration::ZERO,
-        };
+        let mut config = ApiConfig::new(PUBLIC_URL.into(), web, dir.join("media"));
+        config.cache_ttl = Duration::ZERO;
+        config.sse_heartbeat = Duration::from_millis(300);
+        bazaar_queue::store::setup(&db)
+            .await
+            .expect("job queue tables");
+        let search = Arc::new(TantivyIndex::open(&dir.join("search")).expect("search index"));
         let state = AppState::new(db.clone(), config, auth)
             .await
-            .expect("app state");
+            .expect("app state")
+            .with_search(search.clone());
         let router = bazaar_api::app(state.clone());
         TestApp {
             db,
             router,
             state,
             dir,
+            queue: bazaar_testkit::fresh_queue_name(),
+            search,
         }
+    }
+
+    /// A second app on the same database, as another `serve` process would be (its own live
+    /// fan-out and caches).
+    pub async fn another_instance(&self) -> TestApp {
+        let dir = self.dir.join("instance-2");
+        std::fs::create_dir_all(&dir).unwrap();
+        let auth = bazaar_api::auth::AuthConfig::new(&self.dir);
+        let mut config = ApiConfig::new(PUBLIC_URL.into(), None, self.dir.join("media"));
+        config.cache_ttl = Duration::ZERO;
+        config.sse_heartbeat = Duration::from_millis(300);
+        let state = AppState::new(self.db.clone(), config, auth)
+            .await
+            .expect("app state")
+            .with_search(self.search.clone());
+        TestApp {
+            db: self.db.clone(),
+            router: bazaar_api::app(state.clone()),
+            state,
+            dir,
+            queue: self.queue.clone(),
+            search: self.search.clone(),
+        }
+    }
+
+    /// A second router over this app's database and live fan-out (one process, as SQLite
+    /// runs).
+    pub async fn another_instance_sharing_live_events(&self) -> TestApp {
+        let mut other = self.another_instance().await;
+        other.state.live = self.state.live.clone();
+        other.router = bazaar_api::app(other.state.clone());
+        other
+    }
+
+    /// The job context this app's workers run with: mail to `<dir>/outbox`, geolocation
+    /// from `geo`, search into this app's index.
+    pub fn job_context(
+        &self,
+        geo: bazaar_enrich::GeoConfig,
+        after_job: Option<JobHook>,
+    ) -> Arc<JobContext> {
+        let mail = bazaar_mail::MailSettings::parse(None, None, self.dir.join("outbox")).unwrap();
+        Arc::new(JobContext {
+            db: self.db.clone(),
+            queue: self.queue.clone(),
+            live: self.state.live.clone(),
+            search: Some(self.search.clone()),
+            mailer: bazaar_mail::Mailer::new(mail).unwrap(),
+            geo: Arc::new(bazaar_enrich::Geolocator::new(geo).unwrap()),
+            public_url: PUBLIC_URL.into(),
+            after_job,
+        })
+    }
+
+    /// Quick settings for tests: short polls, heartbeats and backoff.
+    pub fn worker_options() -> WorkerOptions {
+        WorkerOptions {
+            heartbeat: Duration::from_secs(1),
+            poll: Duration::from_millis(50),
+            backoff: Duration::from_millis(20),
+            retries: 1,
+            schedule_every: None,
+            ..WorkerOptions::default()
+        }
+    }
+
+    /// Starts the relay and a worker for this app.
+    pub fn start_jobs(&self) -> Background {
+        bazaar_workers::runtime::start(
+            self.job_context(bazaar_enrich::GeoConfig::None, None),
+            Self::worker_options(),
+        )
     }
 
     pub async fn seed(&self) {
@@ -185,6 +269,25 @@ impl TestApp {
 
     pub async fn post(&self, uri: &str, body: Value) -> Reply {
         self.call("POST", uri, Some(body), None, None).await
+    }
+
+    /// Waits until `check` returns `Some`, polling; panics with `what` after `secs` seconds.
+    pub async fn eventually<T, F, Fut>(what: &str, secs: u64, mut check: F) -> T
+    where
+        F: FnMut() -> Fut,
+        Fut: std::future::Future<Output = Option<T>>,
+    {
+        let deadline = std::time::Instant::now() + Duration::from_secs(secs);
+        loop {
+            if let Some(v) = check().await {
+                return v;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "timed out waiting for {what}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
     }
 
     /// The emails written so far, oldest first.

@@ -12,11 +12,12 @@ use uuid::Uuid;
 
 use crate::{Bind, Binds, Db, DbError, DbResult, bind_all, on_db};
 
+pub mod search;
 mod write;
 
 pub use write::{
-    ProductInput, Rollups, UpsertError, Upserted, VariationInput, compute_rollups, refresh_rollups,
-    upsert,
+    ProductInput, Rollups, UpsertError, Upserted, VariationInput, compute_rollups, id_by_slug,
+    refresh_rollups, upsert,
 };
 
 /// Stock counted for a variation whose stock is not managed: always available.

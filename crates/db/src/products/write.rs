@@ -412,6 +412,16 @@ pub async fn refresh_rollups(tx: &mut Tx, product_id: Uuid, now: DateTime<Utc>) 
     Ok(())
 }
 
+/// The id of the product with `slug`, inside a transaction.
+pub async fn id_by_slug(tx: &mut Tx, slug: &str) -> DbResult<Option<Uuid>> {
+    Ok(
+        on_tx!(tx, conn => sqlx::query_scalar::<_, Uuid>("SELECT id FROM products WHERE slug = $1")
+        .bind(slug)
+        .fetch_optional(conn)
+        .await?),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
-type BadgeTone = 'sale' | 'neutral';
+type BadgeTone = 'sale' | 'neutral' | 'muted';
 
 const tones: Record<BadgeTone, string> = {
   sale: 'bg-sale text-white',
   neutral: 'bg-neutral-800 text-white',
+  muted: 'bg-neutral-100 text-neutral-700',
 };
 
 export function Badge({

@@ -1,13 +1,27 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
-export function Button({ className, type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement>) {
+export type ButtonVariant = 'primary' | 'secondary' | 'danger';
+
+const variants: Record<ButtonVariant, string> = {
+  primary: 'bg-brand-700 text-white hover:bg-brand-800',
+  secondary: 'border border-neutral-300 bg-white text-neutral-800 hover:bg-neutral-100',
+  danger: 'bg-sale text-white hover:opacity-90',
+};
+
+export function Button({
+  className,
+  type = 'button',
+  variant = 'primary',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
   return (
     <button
       type={type}
       className={cn(
-        'inline-flex items-center justify-center gap-2 rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white',
-        'hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60',
+        'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium',
+        'disabled:cursor-not-allowed disabled:opacity-60',
+        variants[variant],
         className,
       )}
       {...props}

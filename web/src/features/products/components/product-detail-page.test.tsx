@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { usePathname } from 'next/navigation';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProductDetailPage } from '@/features/products/components/product-detail-page';
@@ -30,9 +30,24 @@ function serveProducts(products: ReturnType<typeof productDetail>[]) {
   return requested;
 }
 
+/** Records the analytics events the page sends. */
+function serveAnalytics() {
+  const events: Record<string, unknown>[] = [];
+  server.use(
+    http.post('*/api/v1/analytics/events', async ({ request }) => {
+      events.push((await request.json()) as Record<string, unknown>);
+      return HttpResponse.json({ accepted: true }, { status: 202 });
+    }),
+  );
+  return events;
+}
+
 describe('ProductDetailPage', () => {
+  let analytics: Record<string, unknown>[] = [];
+
   beforeEach(() => {
     server.use(http.get('*/api/v1/settings/public', () => HttpResponse.json(publicSettings())));
+    analytics = serveAnalytics();
   });
 
   it('takes the slug from the pathname and renders the product', async () => {
@@ -60,6 +75,37 @@ describe('ProductDetailPage', () => {
     expect(storeLink.getAttribute('href')).toMatch(/^\/store\/ovr-official\/?$/);
     expect(screen.getByTestId('product-vendor')).toHaveTextContent('Sold by OVR Official');
     expect(screen.getByText('Delivery in 4–8 business days')).toBeInTheDocument();
+  });
+
+  it('records one view_item event with the product when it loads', async () => {
+    mockedPathname.mockReturnValue('/products/ovr-aero-running-tee/');
+    serveProducts([productDetail()]);
+
+    renderWithQueryClient(<ProductDetailPage />);
+
+    await screen.findByTestId('product-name');
+    await waitFor(() => expect(analytics).toHaveLength(1));
+    expect(analytics[0]).toMatchObject({
+      event_type: 'view_item',
+      session_id: expect.any(String),
+      event_data: {
+        product_id: '0190a000-0000-7000-8000-000000000001',
+        slug: 'ovr-aero-running-tee',
+        name: 'OVR Aero Running Tee',
+        price_cents: 39900,
+        currency: 'ZAR',
+      },
+    });
+  });
+
+  it('sends no view_item for a product that does not exist', async () => {
+    mockedPathname.mockReturnValue('/products/no-such-product/');
+    serveProducts([]);
+
+    renderWithQueryClient(<ProductDetailPage />);
+
+    await screen.findByRole('heading', { name: 'Product not found' });
+    expect(analytics).toEqual([]);
   });
 
   it('a different pathname fetches a different product', async () => {

@@ -8,9 +8,11 @@ import { MessagePanel } from '@/components/ui/message-panel';
 import { useProduct } from '@/features/products/api/product-detail';
 import { ProductDetail } from '@/features/products/components/product-detail';
 import { ProductDetailSkeleton } from '@/features/products/components/product-detail-skeleton';
+import { track } from '@/lib/analytics/analytics';
 import { ApiError } from '@/lib/api-client';
 import { pathSegmentAfter } from '@/lib/path-segment';
 import { useSiteName, useStoreCurrency } from '@/lib/public-settings';
+import { recordRecentlyViewed } from '@/lib/recently-viewed';
 import { useMounted } from '@/lib/use-mounted';
 
 const PRODUCTS_PREFIX = '/products/';
@@ -37,6 +39,28 @@ function ProductDetailLoader({ slug }: { slug: string }) {
   useEffect(() => {
     if (product) document.title = `${product.name} | ${siteName}`;
   }, [product, siteName]);
+
+  // One view_item per product shown (SPEC §7); a refetch of the same product is not a new view.
+  const viewedId = product?.id;
+  useEffect(() => {
+    if (!product) return;
+    void track('view_item', {
+      product_id: product.id,
+      slug: product.slug,
+      name: product.name,
+      brand: product.brand,
+      category: product.category,
+      price_cents: product.effective_price_cents,
+      currency: product.currency,
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the product, not each refetch
+  }, [viewedId]);
+
+  // The home page's "Recently viewed" list (SPEC §9).
+  const productId = product?.id;
+  useEffect(() => {
+    if (productId) recordRecentlyViewed(productId);
+  }, [productId]);
 
   if (isPending) return <ProductDetailSkeleton />;
   if (isError) {

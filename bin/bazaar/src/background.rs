@@ -1,0 +1,142 @@
+//! What `serve`, `worker` and `search` share: the search engine, the mailer, the
+//! geolocation provider and the job context built from them.
+
+use std::sync::Arc;
+
+use anyhow::{Context, Result};
+use bazaar_db::Db;
+use bazaar_search::{MeiliIndex, SearchIndex, TantivyIndex};
+use bazaar_workers::{JobContext, WorkerOptions};
+
+use crate::config::Config;
+
+/// Search, mail, geolocation and queue settings.
+#[derive(Debug, Clone, clap::Args)]
+pub struct BackgroundArgs {
+    /// Meilisearch URL; without it search uses the tantivy index under <data-dir>/search.
+    #[arg(long, env = "MEILI_URL", value_name = "URL")]
+    pub meili_url: Option<String>,
+    /// Meilisearch API key.
+    #[arg(long, env = "MEILI_KEY", value_name = "KEY", hide_env_values = true)]
+    pub meili_key: Option<String>,
+    /// Meilisearch index name.
+    #[arg(
+        long,
+        env = "MEILI_INDEX",
+        value_name = "NAME",
+        default_value = "products"
+    )]
+    pub meili_index: String,
+    /// SMTP server for email (smtp://user:pass@host:port, smtps://…); without it emails are
+    /// written to <data-dir>/outbox.
+    #[arg(
+        long,
+        env = "BAZAAR_SMTP_URL",
+        value_name = "URL",
+        hide_env_values = true
+    )]
+    pub smtp_url: Option<String>,
+    /// The From address of emails.
+    #[arg(long, env = "BAZAAR_MAIL_FROM", value_name = "MAILBOX")]
+    pub mail_from: Option<String>,
+    /// Geolocation of analytics events: none, http or maxmind.
+    #[arg(
+        long,
+        env = "BAZAAR_GEO_PROVIDER",
+        value_name = "PROVIDER",
+        default_value = "none"
+    )]
+    pub geo_provider: String,
+    /// For `http`: the service URL with {ip} where the address goes; it answers JSON with
+    /// country_name and city.
+    #[arg(long, env = "BAZAAR_GEO_URL", value_name = "URL")]
+    pub geo_url: Option<String>,
+    /// For `maxmind`: the GeoIP2/GeoLite2 City database file.
+    #[arg(long, env = "BAZAAR_GEO_MAXMIND_DB", value_name = "FILE")]
+    pub geo_maxmind_db: Option<String>,
+    /// The job queue name (processes sharing a database and a name share the work).
+    #[arg(long, env = "BAZAAR_QUEUE", value_name = "NAME", default_value = bazaar_queue::DEFAULT_QUEUE)]
+    pub queue: String,
+    /// Jobs run at the same time by this process.
+    #[arg(long, env = "BAZAAR_WORKER_CONCURRENCY", value_name = "N", default_value_t = 4,
+          value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub worker_concurrency: u16,
+}
+
+impl BackgroundArgs {
+    pub fn uses_meilisearch(&self) -> bool {
+        self.meili_url
+            .as_deref()
+            .is_some_and(|u| !u.trim().is_empty())
+    }
+}
+
+/// Opens the configured search engine.
+pub async fn open_search(args: &BackgroundArgs, config: &Config) -> Result<Arc<dyn SearchIndex>> {
+    if let Some(url) = args.meili_url.as_deref().filter(|u| !u.trim().is_empty()) {
+        let index = MeiliIndex::connect(url, args.meili_key.as_deref(), &args.meili_index)
+            .await
+            .with_context(|| format!("cannot use Meilisearch at {url}"))?;
+        return Ok(Arc::new(index));
+    }
+    let dir = config.data_dir.join("search");
+    let index = TantivyIndex::open(&dir).with_context(|| {
+        format!(
+            "cannot open the search index in {} (is another bazaar process using it? \
+             Several processes need MEILI_URL)",
+            dir.display()
+        )
+    })?;
+    Ok(Arc::new(index))
+}
+
+/// The context job handlers run with.
+pub async fn job_context(
+    args: &BackgroundArgs,
+    config: &Config,
+    db: &Db,
+    live: bazaar_queue::LiveBus,
+    search: Option<Arc<dyn SearchIndex>>,
+    public_url: &str,
+) -> Result<Arc<JobContext>> {
+    let mail = bazaar_mail::MailSettings::parse(
+        args.smtp_url.as_deref(),
+        args.mail_from.as_deref(),
+        config.data_dir.join("outbox"),
+    )
+    .context("invalid mail settings")?;
+    let mailer = bazaar_mail::Mailer::new(mail).context("invalid mail settings")?;
+    let geo = bazaar_enrich::GeoConfig::parse(
+        &args.geo_provider,
+        args.geo_url.as_deref(),
+        args.geo_maxmind_db.as_deref(),
+    )
+    .context("invalid geolocation settings")?;
+    let geo = bazaar_enrich::Geolocator::new(geo).context("invalid geolocation settings")?;
+    tracing::info!(
+        queue = %args.queue,
+        mail = %mailer.describe(),
+        geolocation = geo.provider_name(),
+        search = search.as_ref().map_or("none", |s| s.engine()),
+        "background work configured"
+    );
+    Ok(Arc::new(JobContext {
+        db: db.clone(),
+        queue: args.queue.clone(),
+        live,
+        search,
+        mailer,
+        geo: Arc::new(geo),
+        public_url: public_url.to_owned(),
+        after_job: None,
+    }))
+}
+
+/// Worker options for this process.
+pub fn worker_options(args: &BackgroundArgs, run_worker: bool) -> WorkerOptions {
+    WorkerOptions {
+        concurrency: usize::from(args.worker_concurrency),
+        run_worker,
+        ..WorkerOptions::default()
+    }
+}

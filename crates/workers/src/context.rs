@@ -1,0 +1,38 @@
+//! What handlers need.
+
+use std::sync::Arc;
+
+use bazaar_db::Db;
+use bazaar_enrich::Geolocator;
+use bazaar_mail::Mailer;
+use bazaar_queue::{Job, LiveBus};
+use bazaar_search::SearchIndex;
+use futures::future::BoxFuture;
+
+/// Called after a handler has done its work and before the job is acknowledged. Tests use
+/// it to stop a worker at the worst moment (work done, not yet acknowledged) and prove the
+/// job runs again without doubling its effect.
+pub type JobHook = Arc<dyn Fn(&Job) -> BoxFuture<'static, ()> + Send + Sync>;
+
+pub struct JobContext {
+    pub db: Db,
+    /// The apalis queue name (see [`bazaar_queue::DEFAULT_QUEUE`]).
+    pub queue: String,
+    pub live: LiveBus,
+    /// `None` when search is switched off: index jobs then succeed without doing anything.
+    pub search: Option<Arc<dyn SearchIndex>>,
+    pub mailer: Mailer,
+    pub geo: Arc<Geolocator>,
+    /// The site's public URL, for links in emails.
+    pub public_url: String,
+    pub after_job: Option<JobHook>,
+}
+
+impl std::fmt::Debug for JobContext {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("JobContext")
+            .field("queue", &self.queue)
+            .field("search", &self.search.as_ref().map(|s| s.engine()))
+            .finish_non_exhaustive()
+    }
+}

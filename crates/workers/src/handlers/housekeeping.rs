@@ -1,0 +1,31 @@
+//! Scheduled housekeeping.
+
+use bazaar_queue::{Housekeeping, live, store};
+use chrono::{Duration, Utc};
+
+use super::JobError;
+use crate::JobContext;
+
+/// How long live events stay available for `Last-Event-ID` replay.
+pub const LIVE_EVENT_DAYS: i64 = 7;
+/// How long finished jobs are kept.
+pub const DONE_JOB_DAYS: i64 = 7;
+
+pub async fn run(ctx: &JobContext, task: Housekeeping) -> Result<(), JobError> {
+    let n = match task {
+        Housekeeping::PruneLiveEvents => {
+            live::prune(&ctx.db, Utc::now() - Duration::days(LIVE_EVENT_DAYS)).await?
+        }
+        Housekeeping::PruneNotifications => bazaar_db::notifications::trim_all(&ctx.db).await?,
+        Housekeeping::PruneJobs => {
+            store::prune_done(
+                &ctx.db,
+                &ctx.queue,
+                Utc::now() - Duration::days(DONE_JOB_DAYS),
+            )
+            .await?
+        }
+    };
+    tracing::info!(task = task.name(), removed = n, "housekeeping done");
+    Ok(())
+}

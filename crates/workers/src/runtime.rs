@@ -1,0 +1,175 @@
+//! Running the background work: the outbox relay, the apalis worker and the schedule.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use apalis::layers::retry::HasherRng;
+use apalis::layers::retry::backoff::{ExponentialBackoffMaker, MakeBackoff};
+use apalis::prelude::*;
+use apalis_postgres::PostgresStorage;
+use apalis_sqlite::SqliteStorage;
+use bazaar_db::Db;
+use bazaar_queue::Job;
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+use crate::{JobContext, handlers};
+
+/// How the background work runs.
+#[derive(Debug, Clone)]
+pub struct WorkerOptions {
+    /// The worker's name in the queue, unique per process: jobs a dead worker left
+    /// unfinished are put back by the others after two missed heartbeats.
+    pub name: String,
+    /// Jobs run at the same time by this process.
+    pub concurrency: usize,
+    /// How often the worker reports alive; a worker silent for two intervals is dead and
+    /// its unfinished jobs go back to the queue.
+    pub heartbeat: Duration,
+    /// How often an idle worker looks for jobs, and the relay for outbox rows.
+    pub poll: Duration,
+    /// Retries inside the worker before a run counts as failed, and the first backoff
+    /// (doubling up to a minute).
+    pub retries: usize,
+    pub backoff: Duration,
+    /// Run the apalis worker (off for `serve --no-workers`, which still relays).
+    pub run_worker: bool,
+    /// How often the housekeeping schedule is ticked (`None`: not in this process).
+    pub schedule_every: Option<Duration>,
+}
+
+impl Default for WorkerOptions {
+    fn default() -> Self {
+        Self {
+            name: format!(
+                "bazaar-{}-{}",
+                std::process::id(),
+                &uuid::Uuid::now_v7().simple().to_string()[20..]
+            ),
+            concurrency: 4,
+            heartbeat: Duration::from_secs(10),
+            poll: Duration::from_millis(200),
+            retries: 3,
+            backoff: Duration::from_millis(500),
+            run_worker: true,
+            schedule_every: Some(Duration::from_secs(60)),
+        }
+    }
+}
+
+/// The running background work of one process.
+pub struct Background {
+    stop: watch::Sender<bool>,
+    tasks: Vec<JoinHandle<()>>,
+}
+
+impl Background {
+    /// Asks everything to stop and waits for running jobs to finish.
+    pub async fn shutdown(self) {
+        let _ = self.stop.send(true);
+        for task in self.tasks {
+            let _ = task.await;
+        }
+    }
+
+    /// Stops at once, mid-job if need be, like a killed process (for tests).
+    pub fn abort(self) {
+        for task in &self.tasks {
+            task.abort();
+        }
+    }
+}
+
+/// Starts the relay, the schedule and (unless switched off) the worker.
+pub fn start(ctx: Arc<JobContext>, options: WorkerOptions) -> Background {
+    let (stop, stopped) = watch::channel(false);
+    let mut tasks = vec![tokio::spawn(bazaar_queue::relay::run(
+        ctx.db.clone(),
+        ctx.queue.clone(),
+        options.poll,
+        stopped.clone(),
+    ))];
+    if let Some(every) = options.schedule_every {
+        tasks.push(tokio::spawn(crate::schedule::run(
+            ctx.db.clone(),
+            every,
+            stopped.clone(),
+        )));
+    }
+    if options.run_worker {
+        tasks.push(tokio::spawn(run_worker(ctx, options, stopped)));
+    }
+    Background { stop, tasks }
+}
+
+async fn run_job(job: Job, ctx: Data<Arc<JobContext>>) -> Result<(), BoxDynError> {
+    if let Err(err) = handlers::handle(&job, &ctx).await {
+        tracing::warn!(job = job.kind(), error = %err, "job failed");
+        return Err(Box::new(err));
+    }
+    if let Some(hook) = &ctx.after_job {
+        hook(&job).await;
+    }
+    Ok(())
+}
+
+async fn run_worker(
+    ctx: Arc<JobContext>,
+    options: WorkerOptions,
+    mut stopped: watch::Receiver<bool>,
+) {
+    let backoff = ExponentialBackoffMaker::new(
+        options.backoff,
+        Duration::from_secs(60).max(options.backoff),
+        0.2,
+        HasherRng::default(),
+    )
+    .expect("valid backoff")
+    .make_backoff();
+    let policy = RetryPolicy::retries(options.retries).with_backoff(backoff);
+    let signal = async move {
+        while !*stopped.borrow() {
+            if stopped.changed().await.is_err() {
+                break;
+            }
+        }
+        Ok::<(), std::io::Error>(())
+    };
+    let result = match &ctx.db {
+        Db::Sqlite(pool) => {
+            let config = apalis_sqlite::Config::default()
+                .queue(&ctx.queue)
+                .heartbeat_interval(options.heartbeat);
+            let backend = SqliteStorage::<Job>::new(pool)
+                .with_config(config)
+                .poll_with_interval(options.poll);
+            WorkerBuilder::new(options.name.as_str())
+                .backend(backend)
+                .data(ctx.clone())
+                .concurrency(options.concurrency)
+                .retry(policy)
+                .build(run_job)
+                .run_until(signal)
+                .await
+        }
+        Db::Postgres(pool) => {
+            let config = apalis_postgres::Config::default()
+                .queue(&ctx.queue)
+                .heartbeat_interval(options.heartbeat);
+            let backend = PostgresStorage::<Job>::new(pool)
+                .with_config(config)
+                .poll_with_interval(options.poll);
+            WorkerBuilder::new(options.name.as_str())
+                .backend(backend)
+                .data(ctx.clone())
+                .concurrency(options.concurrency)
+                .retry(policy)
+                .build(run_job)
+                .run_until(signal)
+                .await
+        }
+    };
+    if let Err(err) = result {
+        tracing::error!(error = %err, "job worker stopped");
+    }
+}

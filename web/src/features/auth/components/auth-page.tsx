@@ -1,0 +1,99 @@
+'use client';
+
+import { Suspense, useEffect, useRef, useState } from 'react';
+import Link from 'next/link';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { useSession } from '@/lib/auth/use-session';
+import { useSiteName } from '@/lib/public-settings';
+import type { SignInResult } from '@/features/auth/api/auth-flows';
+import { AuthCard, AuthCardSkeleton } from '@/features/auth/components/auth-card';
+import { CheckEmail } from '@/features/auth/components/check-email';
+import { GoogleSignInButton, OrDivider } from '@/features/auth/components/google-sign-in-button';
+import { SignInForm } from '@/features/auth/components/sign-in-form';
+import { SignUpForm } from '@/features/auth/components/sign-up-form';
+import { TotpChallenge } from '@/features/auth/components/totp-challenge';
+
+/** Which route shows the page: /auth toggles with ?mode=signup; /login and /signup are fixed. */
+export type AuthRoute = 'auth' | 'login' | 'signup';
+type Mode = 'sign-in' | 'sign-up';
+
+/** Where the "switch to the other form" link goes from each route. */
+export function toggleHref(route: AuthRoute, mode: Mode): string {
+  if (route === 'auth') return mode === 'sign-in' ? '/auth/?mode=signup' : '/auth/';
+  return mode === 'sign-in' ? '/signup/' : '/login/';
+}
+
+export function AuthPage({ route }: { route: AuthRoute }) {
+  return (
+    <Suspense fallback={<AuthCardSkeleton />}>
+      <AuthPageContent route={route} />
+    </Suspense>
+  );
+}
+
+/**
+ * Signed-in visitors are sent to / (SPEC §2). Only the state the page opened with counts: a
+ * sign-in made here finishes with its own full reload.
+ */
+function useRedirectIfSignedIn(): boolean {
+  const { status } = useSession();
+  const router = useRouter();
+  const openedSignedIn = useRef<boolean | null>(null);
+  if (openedSignedIn.current === null && status !== 'loading') openedSignedIn.current = status === 'signed-in';
+  const redirect = openedSignedIn.current === true;
+  useEffect(() => {
+    if (redirect) router.replace('/');
+  }, [redirect, router]);
+  return status === 'loading' || redirect;
+}
+
+function AuthPageContent({ route }: { route: AuthRoute }) {
+  const searchParams = useSearchParams();
+  const siteName = useSiteName();
+  const waiting = useRedirectIfSignedIn();
+  const [secondFactor, setSecondFactor] = useState<Extract<SignInResult, { kind: 'second-factor' }> | null>(null);
+  const [checkEmailFor, setCheckEmailFor] = useState<string | null>(null);
+  const mode: Mode =
+    route === 'signup' || (route === 'auth' && searchParams?.get('mode') === 'signup') ? 'sign-up' : 'sign-in';
+  const signInHref = route === 'auth' ? '/auth/' : '/login/';
+
+  if (waiting) return <AuthCardSkeleton />;
+  if (secondFactor) {
+    return (
+      <TotpChallenge pending={secondFactor.pending} factor={secondFactor.factor} onCancel={() => setSecondFactor(null)} />
+    );
+  }
+  if (checkEmailFor !== null && mode === 'sign-up') return <CheckEmail email={checkEmailFor} signInHref={signInHref} />;
+
+  const signingUp = mode === 'sign-up';
+  return (
+    <AuthCard
+      title={signingUp ? 'Create your account' : 'Welcome back'}
+      description={
+        signingUp
+          ? 'Sign up with your email address or your Google account.'
+          : `Sign in to your ${siteName} account.`
+      }
+      footer={
+        <>
+          {signingUp ? 'Already have an account? ' : `New to ${siteName}? `}
+          <Link
+            href={toggleHref(route, mode)}
+            replace={route === 'auth'}
+            className="font-semibold text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline"
+          >
+            {signingUp ? 'Sign in' : 'Create an account'}
+          </Link>
+        </>
+      }
+    >
+      <GoogleSignInButton />
+      <OrDivider />
+      {signingUp ? (
+        <SignUpForm key="sign-up" onCheckEmail={setCheckEmailFor} />
+      ) : (
+        <SignInForm key="sign-in" onSecondFactor={setSecondFactor} />
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,41 @@
+import { PRODUCTS_PATH } from '@/features/home/lib/home-links';
+
+/** A hero slide (SPEC §3 "Carousel slide"); `art` and `tone` choose its picture and colours. */
+export interface CarouselSlide {
+  id: string;
+  title: string;
+  subtitle: string;
+  description: string;
+  buttonText: string;
+  link: string;
+  tone: 'brand' | 'light';
+  art: 'track' | 'peaks';
+}
+
+/** SPEC §2: two slides, both linking to the products page. */
+export const HERO_SLIDES: readonly CarouselSlide[] = [
+  {
+    id: 'new-season',
+    subtitle: 'New season',
+    title: 'Gear up for your next personal best',
+    description:
+      'Running, training and match-day kit from South African brands, priced in rand with VAT included.',
+    buttonText: 'Shop now',
+    link: PRODUCTS_PATH,
+    tone: 'brand',
+    art: 'track',
+  },
+  {
+    id: 'local-stores',
+    subtitle: 'From local stores',
+    title: 'Made for the trail, the gym and the field',
+    description: 'Outdoor, team sports and training gear from trusted sellers across South Africa.',
+    buttonText: 'Browse products',
+    link: PRODUCTS_PATH,
+    tone: 'light',
+    art: 'peaks',
+  },
+];
+
+/** SPEC §9: the hero moves on every 6 seconds (the carousel's own default is 4). */
+export const HERO_AUTOPLAY_MS = 6000;

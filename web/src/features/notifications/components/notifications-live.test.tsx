@@ -1,0 +1,119 @@
+import { http, HttpResponse } from 'msw';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/toaster';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { NotificationsLive } from '@/features/notifications/components/notifications-live';
+import { writeSession } from '@/lib/auth/session-store';
+import { LiveEvents } from '@/lib/live/live-events';
+import { makeJwt, nowSeconds, storeSession } from '@/test/auth';
+import { installMockEventSource, MockEventSource } from '@/test/event-source';
+import { notification, notificationList } from '@/test/fixtures';
+import { server } from '@/test/msw-server';
+import { renderWithQueryClient } from '@/test/render';
+
+function renderLive() {
+  return renderWithQueryClient(
+    <>
+      <LiveEvents />
+      <NotificationsLive />
+      <NotificationBell variant="header" />
+      <Toaster />
+    </>,
+  );
+}
+
+async function openedSource(count = 1): Promise<MockEventSource> {
+  await waitFor(() => expect(MockEventSource.instances).toHaveLength(count));
+  const source = MockEventSource.latest();
+  act(() => source.open());
+  return source;
+}
+
+beforeEach(() => {
+  installMockEventSource();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('live notifications', () => {
+  it('opens no stream for a guest', async () => {
+    renderLive();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(MockEventSource.instances).toEqual([]);
+  });
+
+  it('adds a notification event to the list and shows a toast with its title', async () => {
+    const session = storeSession();
+    server.use(http.get('*/api/v1/notifications', () => HttpResponse.json(notificationList([]))));
+    renderLive();
+    await screen.findByRole('button', { name: 'Notifications' });
+
+    const source = await openedSource();
+    expect(source.searchParams.get('access_token')).toBe(session.access_token);
+
+    const incoming = notification({ id: 'live-1', title: 'Order shipped', message: 'BZ-1001 is on its way.' });
+    act(() => source.emit('notification', { ...incoming, user_id: session.user.id }, '31'));
+
+    expect(await screen.findByText('Order shipped')).toBeInTheDocument();
+    expect(screen.getByText('BZ-1001 is on its way.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+
+    // The same event again (a replay) changes nothing.
+    act(() => source.emit('notification', incoming, '31'));
+    expect(screen.getByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+  });
+
+  it('reconnects with the new token after a refresh, resuming after the last event', async () => {
+    const session = storeSession();
+    server.use(http.get('*/api/v1/notifications', () => HttpResponse.json(notificationList([]))));
+    renderLive();
+    const first = await openedSource();
+    act(() => first.emit('notification', notification({ id: 'live-2' }), '57'));
+
+    const refreshed = makeJwt({ exp: nowSeconds() + 3600, label: 'refreshed' });
+    act(() => writeSession({ ...session, access_token: refreshed, refresh_token: 'refresh-2' }));
+
+    const second = await openedSource(2);
+    expect(first.readyState).toBe(MockEventSource.CLOSED);
+    expect(second.searchParams.get('access_token')).toBe(refreshed);
+    expect(second.searchParams.get('last_event_id')).toBe('57');
+  });
+
+  it('closes the stream at sign-out', async () => {
+    storeSession();
+    server.use(http.get('*/api/v1/notifications', () => HttpResponse.json(notificationList([]))));
+    renderLive();
+    const source = await openedSource();
+
+    act(() => writeSession(null));
+
+    await waitFor(() => expect(source.readyState).toBe(MockEventSource.CLOSED));
+    expect(MockEventSource.instances).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /^Notifications/ })).not.toBeInTheDocument();
+  });
+
+  it('reads the list again when a stream restarts without replaying what it missed', async () => {
+    storeSession();
+    let reads = 0;
+    server.use(
+      http.get('*/api/v1/notifications', () => {
+        reads += 1;
+        return HttpResponse.json(notificationList(reads > 1 ? [notification({ id: 'missed', title: 'Order delivered' })] : []));
+      }),
+    );
+    renderLive();
+    await waitFor(() => expect(reads).toBe(1));
+    const source = await openedSource();
+
+    // Refused (no event seen yet, so nothing to resume from): a new stream after a second.
+    act(() => source.fail({ final: true }));
+    await waitFor(() => expect(MockEventSource.instances).toHaveLength(2), { timeout: 3000 });
+    await openedSource(2);
+
+    await waitFor(() => expect(reads).toBe(2));
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+  });
+});
