@@ -61,9 +61,100 @@ pub struct BackgroundArgs {
     #[arg(long, env = "BAZAAR_WORKER_CONCURRENCY", value_name = "N", default_value_t = 4,
           value_parser = clap::value_parser!(u16).range(1..=256))]
     pub worker_concurrency: u16,
+    /// How payments are taken: sandbox (PayFast's test site), live, or simulator (a local
+    /// stand-in for PayFast that `serve` answers under /payfast-simulator; demos and tests).
+    #[arg(
+        long,
+        env = "BAZAAR_PAYFAST_MODE",
+        value_name = "MODE",
+        default_value = "sandbox"
+    )]
+    pub payfast_mode: String,
+    /// PayFast merchant id (required for live).
+    #[arg(long, env = "BAZAAR_PAYFAST_MERCHANT_ID", value_name = "ID")]
+    pub payfast_merchant_id: Option<String>,
+    /// PayFast merchant key (required for live).
+    #[arg(
+        long,
+        env = "BAZAAR_PAYFAST_MERCHANT_KEY",
+        value_name = "KEY",
+        hide_env_values = true
+    )]
+    pub payfast_merchant_key: Option<String>,
+    /// The passphrase set on the PayFast account (letters, digits and -_/).
+    #[arg(
+        long,
+        env = "BAZAAR_PAYFAST_PASSPHRASE",
+        value_name = "PASSPHRASE",
+        hide_env_values = true
+    )]
+    pub payfast_passphrase: Option<String>,
+    /// Override the process URL the buyer's browser posts to.
+    #[arg(long, env = "BAZAAR_PAYFAST_PROCESS_URL", value_name = "URL")]
+    pub payfast_process_url: Option<String>,
+    /// Override the URL of PayFast's validate call.
+    #[arg(long, env = "BAZAAR_PAYFAST_VALIDATE_URL", value_name = "URL")]
+    pub payfast_validate_url: Option<String>,
+    /// Override where ITNs may come from: host names, addresses or CIDR ranges, comma-separated.
+    #[arg(
+        long,
+        env = "BAZAAR_PAYFAST_SOURCES",
+        value_name = "LIST",
+        value_delimiter = ','
+    )]
+    pub payfast_sources: Vec<String>,
 }
 
 impl BackgroundArgs {
+    /// PayFast's settings for this mode, with the overrides given.
+    pub fn payfast(&self, public_url: &str) -> Result<bazaar_payfast::Settings> {
+        use bazaar_payfast::{Mode, Settings};
+        let mode: Mode = self.payfast_mode.trim().parse().map_err(|_| {
+            anyhow::anyhow!(
+                "invalid payment mode '{}': use sandbox, live or simulator",
+                self.payfast_mode
+            )
+        })?;
+        let mut s = match mode {
+            Mode::Sandbox => Settings::sandbox(),
+            Mode::Simulator => Settings::simulator(public_url),
+            Mode::Live => {
+                let (Some(id), Some(key)) = (&self.payfast_merchant_id, &self.payfast_merchant_key)
+                else {
+                    anyhow::bail!(
+                        "live payments need --payfast-merchant-id and --payfast-merchant-key \
+                         (BAZAAR_PAYFAST_MERCHANT_ID, BAZAAR_PAYFAST_MERCHANT_KEY)"
+                    );
+                };
+                Settings::live(id.clone(), key.clone(), self.payfast_passphrase.clone())
+            }
+        };
+        if let Some(id) = &self.payfast_merchant_id {
+            s.merchant_id = id.trim().to_owned();
+        }
+        if let Some(key) = &self.payfast_merchant_key {
+            s.merchant_key = key.trim().to_owned();
+        }
+        if let Some(p) = &self.payfast_passphrase {
+            s.passphrase = Some(p.trim().to_owned()).filter(|p| !p.is_empty());
+        }
+        if let Some(u) = &self.payfast_process_url {
+            s.process_url = u.trim().to_owned();
+        }
+        if let Some(u) = &self.payfast_validate_url {
+            s.validate_url = u.trim().to_owned();
+        }
+        if !self.payfast_sources.is_empty() {
+            s.allowed_sources = self
+                .payfast_sources
+                .iter()
+                .map(|x| x.trim().to_owned())
+                .collect();
+        }
+        s.validate().context("invalid PayFast settings")?;
+        Ok(s)
+    }
+
     pub fn uses_meilisearch(&self) -> bool {
         self.meili_url
             .as_deref()
@@ -127,6 +218,9 @@ pub async fn job_context(
         search,
         mailer,
         geo: Arc::new(geo),
+        payments: Some(bazaar_commerce::payfast::Gateway::new(
+            args.payfast(public_url)?,
+        )),
         public_url: public_url.to_owned(),
         after_job: None,
     }))

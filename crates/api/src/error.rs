@@ -31,6 +31,15 @@ pub enum ApiError {
     RateLimited(String),
     #[error("{0}")]
     Unavailable(String),
+    /// A broken business rule with the title and message SPEC.md gives for it (e.g.
+    /// "Purchase Limit Reached" / "You can only own 2 of this digital product").
+    #[error("{message}")]
+    Rule {
+        status: StatusCode,
+        code: &'static str,
+        title: &'static str,
+        message: String,
+    },
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -52,8 +61,23 @@ impl ApiError {
         }
     }
 
+    pub fn rule(
+        status: StatusCode,
+        code: &'static str,
+        title: &'static str,
+        message: impl Into<String>,
+    ) -> Self {
+        ApiError::Rule {
+            status,
+            code,
+            title,
+            message: message.into(),
+        }
+    }
+
     pub fn status(&self) -> StatusCode {
         match self {
+            ApiError::Rule { status, .. } => *status,
             ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
@@ -67,6 +91,7 @@ impl ApiError {
 
     fn code(&self) -> &'static str {
         match self {
+            ApiError::Rule { code, .. } => code,
             ApiError::BadRequest { .. } => "bad_request",
             ApiError::Unauthorized(_) => "unauthorized",
             ApiError::Forbidden(_) => "forbidden",
@@ -101,6 +126,9 @@ pub struct ErrorDetail {
     pub code: String,
     /// A sentence for people.
     pub message: String,
+    /// A short heading for the message, when the rule has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
     /// Per-field messages, when a field is at fault.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub fields: BTreeMap<String, String>,
@@ -118,6 +146,10 @@ impl IntoResponse for ApiError {
             }
             other => other.to_string(),
         };
+        let title = match &self {
+            ApiError::Rule { title, .. } => Some((*title).to_owned()),
+            _ => None,
+        };
         let fields = match self {
             ApiError::BadRequest { fields, .. } => fields,
             _ => BTreeMap::new(),
@@ -128,6 +160,7 @@ impl IntoResponse for ApiError {
                 error: ErrorDetail {
                     code,
                     message,
+                    title,
                     fields,
                 },
             }),

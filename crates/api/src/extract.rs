@@ -33,3 +33,17 @@ impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for ApiPath
             .map_err(|e| ApiError::bad_request(format!("Invalid path: {}", e.body_text())))
     }
 }
+
+/// A JSON body; a missing, malformed or mistyped one is a 400 in the API's error shape.
+pub struct ApiJson<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> axum::extract::FromRequest<S> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, Self::Rejection> {
+        axum::Json::<T>::from_request(req, state)
+            .await
+            .map(|axum::Json(v)| ApiJson(v))
+            .map_err(|e| ApiError::bad_request(format!("Invalid request body: {}", e.body_text())))
+    }
+}

@@ -37,6 +37,11 @@ pub struct ApiConfig {
     pub sse_heartbeat: Duration,
     /// Analytics events accepted per client address per minute; more get 429.
     pub analytics_per_minute: u32,
+    /// PayFast: merchant, URLs and the addresses ITNs may come from. In simulator mode the
+    /// app also serves the simulator under `/payfast-simulator/`.
+    pub payfast: bazaar_payfast::Settings,
+    /// Proxies whose `X-Forwarded-For` is believed (for the ITN sender check).
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 impl ApiConfig {
@@ -49,6 +54,8 @@ impl ApiConfig {
             cache_ttl: Duration::from_secs(5),
             sse_heartbeat: Duration::from_secs(15),
             analytics_per_minute: 600,
+            payfast: bazaar_payfast::Settings::sandbox(),
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -63,6 +70,11 @@ pub struct AppState {
     pub live: bazaar_queue::LiveBus,
     /// The product search index; `None` serves search from the database's name match.
     pub search: Option<Arc<dyn bazaar_search::SearchIndex>>,
+    /// PayFast with an HTTP client, shared with the payment jobs of this process.
+    pub payments: bazaar_commerce::payfast::Gateway,
+    /// The PayFast simulator this app serves (simulator mode only), shared by every router
+    /// built from this state so what one issues another can validate.
+    pub simulator: Option<bazaar_payfast::simulator::Simulator>,
     pub(crate) caches: Arc<Caches>,
     pub(crate) analytics: analytics_ingest::Ingest,
 }
@@ -96,7 +108,12 @@ impl AppState {
         };
         let live = bazaar_queue::LiveBus::start(&db).await?;
         let analytics = analytics_ingest::Ingest::start(db.clone());
+        let payments = bazaar_commerce::payfast::Gateway::new(config.payfast.clone());
+        let simulator = (config.payfast.mode == bazaar_payfast::Mode::Simulator)
+            .then(|| bazaar_payfast::simulator::Simulator::new(&config.payfast));
         Ok(Self {
+            payments,
+            simulator,
             db,
             config: Arc::new(config),
             auth,
@@ -123,13 +140,23 @@ impl AppState {
 pub fn app(state: AppState) -> Router {
     let (api, openapi) = routes::api_router().split_for_parts();
     let openapi = openapi::finish(openapi);
-    Router::new()
+    let simulator = state
+        .simulator
+        .clone()
+        .map(bazaar_payfast::simulator::router);
+    let router = Router::new()
         .merge(api)
         .merge(routes::health::router())
         .merge(auth::router())
         .merge(openapi::docs_router(openapi))
         .merge(web::router())
-        .with_state(state)
+        .with_state(state);
+    // Before the web site's fallback could answer its paths.
+    let router = match simulator {
+        Some(sim) => sim.merge(router),
+        None => router,
+    };
+    router
         .layer(tower_http::limit::RequestBodyLimitLayer::new(1024 * 1024))
         .layer(
             tower_http::trace::TraceLayer::new_for_http()

@@ -19,16 +19,22 @@ use sqlx::{PgPool, SqlitePool};
 pub mod accounts;
 pub mod analytics;
 mod binds;
+pub mod cart;
 pub mod categories;
+pub mod coupons;
 pub mod emails;
 pub mod newsletter;
 pub mod notifications;
 pub mod orders;
+pub mod payments;
+pub mod points;
 pub mod products;
 pub mod reviews;
 pub mod settings;
+pub mod stock;
 pub mod synthetic;
 pub mod vendors;
+pub mod wishlist;
 
 pub use binds::{Bind, Binds};
 

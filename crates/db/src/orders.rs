@@ -65,3 +65,233 @@ pub async fn insert(tx: &mut Tx, o: &NewOrder<'_>) -> DbResult<Uuid> {
     .map_err(crate::DbError::classify)?;
     Ok(id)
 }
+
+/// Where an order may go from each status. Customers may cancel until it ships.
+pub fn may_move(from: &str, to: &str) -> bool {
+    matches!(
+        (from, to),
+        ("pending_payment", "paid" | "cancelled")
+            | ("paid", "processing" | "cancelled")
+            | ("processing", "shipped" | "cancelled")
+            | ("shipped", "delivered")
+    )
+}
+
+/// The notification type a move to `status` raises (SPEC.md §3): payment confirms.
+pub fn notification_type(status: &str) -> Option<&'static str> {
+    match status {
+        "paid" => Some("order_confirmed"),
+        "processing" => Some("processing"),
+        "shipped" => Some("shipped"),
+        "delivered" => Some("delivered"),
+        "cancelled" => Some("cancelled"),
+        _ => None,
+    }
+}
+
+/// The whole header of an order.
+#[derive(Debug, Clone, PartialEq, Serialize, sqlx::FromRow)]
+pub struct Header {
+    pub id: Uuid,
+    pub order_number: String,
+    pub user_id: Uuid,
+    pub status: String,
+    pub currency: String,
+    pub email: String,
+    pub subtotal_cents: i64,
+    pub discount_cents: i64,
+    pub coupon_code: Option<String>,
+    pub shipping_cents: i64,
+    pub points_spent: i64,
+    pub points_discount_cents: i64,
+    pub vat_cents: i64,
+    pub total_cents: i64,
+    pub points_earned: i64,
+    /// JSON of `bazaar_domain::checkout::Address`; none for digital-only orders.
+    pub shipping_address: Option<String>,
+    pub reserved_until: Option<DateTime<Utc>>,
+    pub paid_at: Option<DateTime<Utc>>,
+    pub cancelled_at: Option<DateTime<Utc>>,
+    pub cancel_reason: Option<String>,
+    pub payment_reference: Option<String>,
+    pub refund_due_cents: i64,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+pub const HEADER_COLUMNS: &str = "id, order_number, user_id, status, currency, email, subtotal_cents, discount_cents, \
+     coupon_code, shipping_cents, points_spent, points_discount_cents, vat_cents, total_cents, points_earned, \
+     shipping_address, reserved_until, paid_at, cancelled_at, cancel_reason, payment_reference, refund_due_cents, \
+     created_at, updated_at";
+
+#[derive(Debug, Clone, PartialEq, Serialize, sqlx::FromRow)]
+pub struct Part {
+    pub id: Uuid,
+    pub vendor_id: Option<Uuid>,
+    pub vendor_name: String,
+    pub subtotal_cents: i64,
+    pub delivery_from: Option<String>,
+    pub delivery_to: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, sqlx::FromRow)]
+pub struct Line {
+    pub id: Uuid,
+    pub part_id: Uuid,
+    pub product_id: Option<Uuid>,
+    pub variation_id: Option<Uuid>,
+    pub vendor_id: Option<Uuid>,
+    pub product_name: String,
+    pub variation_name: Option<String>,
+    pub size: String,
+    pub color: String,
+    pub product_type: String,
+    pub image_url: Option<String>,
+    pub unit_price_cents: i64,
+    pub quantity: i64,
+    pub line_total_cents: i64,
+    #[serde(skip)]
+    pub stock_reserved: bool,
+}
+
+/// An order with its parts and lines.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Detail {
+    #[serde(flatten)]
+    pub header: Header,
+    pub parts: Vec<Part>,
+    pub items: Vec<Line>,
+}
+
+/// The header of `id` inside a transaction; on PostgreSQL the row stays locked until the
+/// transaction ends, so moves of one order happen one at a time.
+pub async fn lock(tx: &mut Tx, id: Uuid) -> DbResult<Option<Header>> {
+    let lock = if matches!(tx, Tx::Postgres(_)) {
+        " FOR UPDATE"
+    } else {
+        ""
+    };
+    let sql = format!("SELECT {HEADER_COLUMNS} FROM orders WHERE id = $1{lock}");
+    Ok(
+        on_tx!(tx, conn => sqlx::query_as::<_, Header>(sqlx::AssertSqlSafe(sql))
+        .bind(id)
+        .fetch_optional(conn)
+        .await)?,
+    )
+}
+
+/// The order `id` of `user_id` with its parts and lines; `None` for anyone else's.
+pub async fn detail(db: &Db, user_id: Uuid, id: Uuid) -> DbResult<Option<Detail>> {
+    let sql = format!("SELECT {HEADER_COLUMNS} FROM orders WHERE id = $1 AND user_id = $2");
+    let header = on_db!(db, pool => sqlx::query_as::<_, Header>(sqlx::AssertSqlSafe(sql))
+        .bind(id)
+        .bind(user_id)
+        .fetch_optional(pool)
+        .await)?;
+    let Some(header) = header else {
+        return Ok(None);
+    };
+    let parts = on_db!(db, pool => sqlx::query_as::<_, Part>(
+        "SELECT id, vendor_id, vendor_name, subtotal_cents, delivery_from, delivery_to FROM order_parts \
+         WHERE order_id = $1 ORDER BY position",
+    )
+    .bind(id)
+    .fetch_all(pool)
+    .await)?;
+    let items = on_db!(db, pool => sqlx::query_as::<_, Line>(sqlx::AssertSqlSafe(format!(
+        "SELECT {LINE_COLUMNS} FROM order_items WHERE order_id = $1 ORDER BY position"
+    )))
+    .bind(id)
+    .fetch_all(pool)
+    .await)?;
+    Ok(Some(Detail {
+        header,
+        parts,
+        items,
+    }))
+}
+
+const LINE_COLUMNS: &str = "id, part_id, product_id, variation_id, vendor_id, product_name, variation_name, size, color, \
+     product_type, image_url, unit_price_cents, quantity, line_total_cents, stock_reserved";
+
+/// The lines of an order inside a transaction.
+pub async fn lines(tx: &mut Tx, order_id: Uuid) -> DbResult<Vec<Line>> {
+    let sql =
+        format!("SELECT {LINE_COLUMNS} FROM order_items WHERE order_id = $1 ORDER BY position");
+    Ok(
+        on_tx!(tx, conn => sqlx::query_as::<_, Line>(sqlx::AssertSqlSafe(sql))
+        .bind(order_id)
+        .fetch_all(conn)
+        .await)?,
+    )
+}
+
+/// One row of a customer's order list.
+#[derive(Debug, Clone, PartialEq, Serialize, sqlx::FromRow)]
+pub struct Summary {
+    pub id: Uuid,
+    pub order_number: String,
+    pub status: String,
+    pub currency: String,
+    pub total_cents: i64,
+    pub item_count: i64,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A page of the user's orders, newest first, and how many there are.
+pub async fn list(
+    db: &Db,
+    user_id: Uuid,
+    limit: i64,
+    offset: i64,
+) -> DbResult<(Vec<Summary>, i64)> {
+    let rows = on_db!(db, pool => sqlx::query_as::<_, Summary>(
+        "SELECT o.id, o.order_number, o.status, o.currency, o.total_cents, \
+         CAST(COALESCE((SELECT SUM(i.quantity) FROM order_items i WHERE i.order_id = o.id), 0) AS BIGINT) AS item_count, \
+         o.created_at FROM orders o WHERE o.user_id = $1 ORDER BY o.created_at DESC, o.id DESC LIMIT $2 OFFSET $3",
+    )
+    .bind(user_id)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(pool)
+    .await)?;
+    let total = on_db!(db, pool => sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM orders WHERE user_id = $1")
+        .bind(user_id)
+        .fetch_one(pool)
+        .await)?;
+    Ok((rows, total))
+}
+
+/// Moves an order from one of `from` to `to`; false when it was in none of them.
+pub async fn set_status(tx: &mut Tx, id: Uuid, from: &str, to: &str) -> DbResult<bool> {
+    let n = on_tx!(tx, conn => sqlx::query("UPDATE orders SET status = $3, updated_at = $4 WHERE id = $1 AND status = $2")
+        .bind(id)
+        .bind(from)
+        .bind(to)
+        .bind(Utc::now())
+        .execute(conn)
+        .await.map(|r| r.rows_affected()))?;
+    Ok(n == 1)
+}
+
+/// The header of `id`, whoever it belongs to.
+pub async fn get_header(db: &Db, id: Uuid) -> DbResult<Option<Header>> {
+    let sql = format!("SELECT {HEADER_COLUMNS} FROM orders WHERE id = $1");
+    Ok(
+        on_db!(db, pool => sqlx::query_as::<_, Header>(sqlx::AssertSqlSafe(sql))
+        .bind(id)
+        .fetch_optional(pool)
+        .await)?,
+    )
+}
+
+/// The header of `id` inside a transaction, without locking it.
+pub async fn get_in(tx: &mut Tx, id: Uuid) -> DbResult<Option<Header>> {
+    let sql = format!("SELECT {HEADER_COLUMNS} FROM orders WHERE id = $1");
+    Ok(
+        on_tx!(tx, conn => sqlx::query_as::<_, Header>(sqlx::AssertSqlSafe(sql))
+        .bind(id)
+        .fetch_optional(conn)
+        .await)?,
+    )
+}

@@ -25,6 +25,15 @@ fn schema(sql: &str) -> (BTreeMap<String, Vec<String>>, Vec<String>) {
                 rest.split_whitespace().next().unwrap().to_owned(),
                 Vec::new(),
             ));
+        } else if let Some(rest) = line.strip_prefix("ALTER TABLE ") {
+            // `ALTER TABLE t ADD COLUMN c …` adds a column to a table of an earlier file.
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            if let [table, "ADD", "COLUMN", column, ..] = words.as_slice() {
+                tables
+                    .entry((*table).to_owned())
+                    .or_insert_with(Vec::new)
+                    .push((*column).to_owned());
+            }
         } else if let Some(rest) = line
             .strip_prefix("CREATE INDEX ")
             .or_else(|| line.strip_prefix("CREATE UNIQUE INDEX "))

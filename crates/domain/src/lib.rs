@@ -5,6 +5,7 @@
 //! lives here with its tests.
 
 pub mod catalogue;
+pub mod checkout;
 pub mod delivery;
 pub mod money;
 pub mod pricing;

@@ -36,6 +36,33 @@ pub struct SeedReport {
     pub products: Vec<RowReport>,
     pub reviews_added: usize,
     pub media_copied: usize,
+    /// Coupons and points codes added.
+    pub promotions_added: usize,
+}
+
+/// `promotions.json`: coupons and points codes for the demo shop.
+#[derive(Deserialize, Default)]
+struct PromotionsFile {
+    #[serde(default)]
+    coupons: Vec<CouponSeed>,
+    #[serde(default)]
+    points_codes: Vec<PointsCodeSeed>,
+}
+
+#[derive(Deserialize)]
+struct CouponSeed {
+    #[serde(flatten)]
+    coupon: bazaar_db::coupons::NewCoupon,
+    /// The store slug of the vendor the coupon is for; none for the whole platform.
+    vendor: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct PointsCodeSeed {
+    code: String,
+    points: i64,
+    #[serde(default)]
+    description: String,
 }
 
 #[derive(Deserialize)]
@@ -211,6 +238,35 @@ pub async fn load(
             bazaar_queue::enqueue(&mut tx, &bazaar_queue::Job::IndexVendor { vendor_id }).await?;
             report.vendors_changed += 1;
         }
+    }
+    let promotions: PromotionsFile = read_json(seeds_dir, "promotions.json")?.unwrap_or_default();
+    for c in promotions.coupons {
+        let mut coupon = c.coupon;
+        if let Some(slug) = &c.vendor {
+            let vendor =
+                vendors::id_by_slug(&mut tx, slug)
+                    .await?
+                    .ok_or_else(|| SeedError::File {
+                        file: "promotions.json".into(),
+                        reason: format!("coupon {}: no vendor '{slug}'", coupon.code),
+                    })?;
+            coupon.vendor_id = Some(vendor);
+        }
+        report.promotions_added += bazaar_db::coupons::create(&mut tx, &coupon).await? as usize;
+    }
+    for p in promotions.points_codes {
+        let code = p.code.trim().to_uppercase();
+        if code.is_empty() || code.len() > bazaar_db::points::CODE_MAX_LEN || p.points <= 0 {
+            return Err(SeedError::File {
+                file: "promotions.json".into(),
+                reason: format!(
+                    "points code '{}': 1 to 12 characters and positive points",
+                    p.code
+                ),
+            });
+        }
+        bazaar_db::points::create_code(&mut tx, &code, p.points, &p.description, now).await?;
+        report.promotions_added += 1;
     }
     tx.commit().await?;
 

@@ -18,6 +18,8 @@ pub enum Job {
     IndexProducts { product_ids: Vec<Uuid> },
     /// Re-index every product of a vendor (after the vendor's status or name changes).
     IndexVendor { vendor_id: Uuid },
+    /// Check a stored payment notification (ITN) and apply it.
+    ProcessPayment { notification_id: Uuid },
     /// A scheduled housekeeping task; `slot` is the schedule period it runs for.
     Housekeeping { task: Housekeeping, slot: i64 },
 }
@@ -41,13 +43,16 @@ pub enum Housekeeping {
     PruneNotifications,
     /// Forget finished jobs older than a week.
     PruneJobs,
+    /// Cancel unpaid orders whose stock reservation ran out, putting the stock back.
+    ExpireReservations,
 }
 
 impl Housekeeping {
-    pub const ALL: [Housekeeping; 3] = [
+    pub const ALL: [Housekeeping; 4] = [
         Housekeeping::PruneLiveEvents,
         Housekeeping::PruneNotifications,
         Housekeeping::PruneJobs,
+        Housekeeping::ExpireReservations,
     ];
 
     pub fn name(self) -> &'static str {
@@ -55,6 +60,7 @@ impl Housekeeping {
             Housekeeping::PruneLiveEvents => "prune_live_events",
             Housekeeping::PruneNotifications => "prune_notifications",
             Housekeeping::PruneJobs => "prune_jobs",
+            Housekeeping::ExpireReservations => "expire_reservations",
         }
     }
 
@@ -64,6 +70,7 @@ impl Housekeeping {
             Housekeeping::PruneLiveEvents => 3600,
             Housekeeping::PruneNotifications => 3600,
             Housekeeping::PruneJobs => 24 * 3600,
+            Housekeeping::ExpireReservations => 60,
         }
     }
 }
@@ -77,6 +84,7 @@ impl Job {
             Job::EnrichAnalytics { .. } => "enrich_analytics",
             Job::IndexProducts { .. } => "index_products",
             Job::IndexVendor { .. } => "index_vendor",
+            Job::ProcessPayment { .. } => "process_payment",
             Job::Housekeeping { .. } => "housekeeping",
         }
     }

@@ -23,6 +23,8 @@ pub struct JobContext {
     pub search: Option<Arc<dyn SearchIndex>>,
     pub mailer: Mailer,
     pub geo: Arc<Geolocator>,
+    /// PayFast, for `process_payment`; `None` fails such jobs (they wait in the queue).
+    pub payments: Option<bazaar_commerce::payfast::Gateway>,
     /// The site's public URL, for links in emails.
     pub public_url: String,
     pub after_job: Option<JobHook>,

@@ -28,6 +28,15 @@ pub async fn tick(db: &Db, now_secs: i64) -> DbResult<Vec<Housekeeping>> {
     Ok(fired)
 }
 
+/// Forgets claims older than `before` (a claimed period never comes back).
+pub async fn prune(db: &Db, before: chrono::DateTime<Utc>) -> DbResult<u64> {
+    let n = bazaar_db::on_db!(db, pool => sqlx::query("DELETE FROM schedule_runs WHERE created_at < $1")
+        .bind(before)
+        .execute(pool)
+        .await.map(|r| r.rows_affected()))?;
+    Ok(n)
+}
+
 async fn claim(tx: &mut Tx, task: &str, slot: i64) -> DbResult<bool> {
     let n = on_tx!(tx, conn => sqlx::query(
         "INSERT INTO schedule_runs (task, slot, created_at) VALUES ($1, $2, $3) \

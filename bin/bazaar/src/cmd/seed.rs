@@ -65,7 +65,7 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
     let summary = bazaar_import::Summary::of(&report.products);
     println!(
         "Seeded from {}: products {} created, {} updated, {} unchanged, {} rejected; \
-         {} settings, {} categories and {} vendors changed; {} reviews added; {} media files copied.",
+         {} settings, {} categories and {} vendors changed; {} reviews added; {} promotions; {} media files copied.",
         args.dir.display(),
         summary.created,
         summary.updated,
@@ -75,6 +75,7 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
         report.categories_changed,
         report.vendors_changed,
         report.reviews_added,
+        report.promotions_added,
         report.media_copied,
     );
     seed_users(&db, &args.dir).await?;

@@ -51,6 +51,15 @@ pub struct Args {
         hide_env_values = true
     )]
     pub google_client_secret: Option<String>,
+    /// Proxies in front of this server whose X-Forwarded-For is believed when checking
+    /// where a PayFast notification came from (comma-separated addresses).
+    #[arg(
+        long,
+        env = "BAZAAR_TRUSTED_PROXIES",
+        value_name = "LIST",
+        value_delimiter = ','
+    )]
+    pub trusted_proxies: Vec<std::net::IpAddr>,
     /// Do not run job workers in this process (run `bazaar worker` processes instead; needs
     /// PostgreSQL). The outbox relay and the schedule still run.
     #[arg(long, env = "BAZAAR_NO_WORKERS")]
@@ -127,6 +136,11 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
     let mut api_config = ApiConfig::new(public_url.clone(), web_dir, media_dir);
     api_config.cache_ttl = std::time::Duration::from_secs(args.cache_ttl_seconds);
     api_config.analytics_per_minute = args.analytics_per_minute;
+    api_config.payfast = args.background.payfast(&public_url)?;
+    api_config.trusted_proxies = args.trusted_proxies.clone();
+    if api_config.payfast.mode == bazaar_payfast::Mode::Simulator {
+        tracing::warn!("payments go to the PayFast simulator: test payments only, no money moves");
+    }
     let search = crate::background::open_search(&args.background, &config).await?;
     let state = AppState::new(db.clone(), api_config, auth)
         .await

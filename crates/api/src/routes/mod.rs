@@ -5,16 +5,21 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::AppState;
 
 pub mod analytics;
+pub mod cart;
 pub mod categories;
 pub mod events;
 pub mod health;
 pub mod newsletter;
 pub mod notifications;
+pub mod orders;
+pub mod payments;
+pub mod points;
 pub mod products;
 pub mod profile;
 pub mod search;
 pub mod settings;
 pub mod stores;
+pub mod wishlist;
 
 mod params;
 
@@ -32,6 +37,11 @@ pub fn api_router() -> OpenApiRouter<AppState> {
             .merge(notifications::router())
             .merge(events::router())
             .merge(analytics::router())
-            .merge(newsletter::router()),
+            .merge(newsletter::router())
+            .merge(cart::router())
+            .merge(wishlist::router())
+            .merge(orders::router())
+            .merge(points::router())
+            .merge(payments::router()),
     )
 }

@@ -4,6 +4,7 @@
 
 pub mod accounts;
 pub mod jobs;
+pub mod shop;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -117,7 +118,28 @@ impl TestApp {
         web: Option<PathBuf>,
         auth: bazaar_api::auth::AuthConfig,
     ) -> TestApp {
-        let mut config = ApiConfig::new(PUBLIC_URL.into(), web, dir.join("media"));
+        Self::build_full(
+            db,
+            dir,
+            web,
+            auth,
+            PUBLIC_URL,
+            bazaar_payfast::Settings::sandbox(),
+        )
+        .await
+    }
+
+    /// An app at `public_url` taking payments as `payfast` says.
+    pub async fn build_full(
+        db: Db,
+        dir: PathBuf,
+        web: Option<PathBuf>,
+        auth: bazaar_api::auth::AuthConfig,
+        public_url: &str,
+        payfast: bazaar_payfast::Settings,
+    ) -> TestApp {
+        let mut config = ApiConfig::new(public_url.into(), web, dir.join("media"));
+        config.payfast = payfast;
         config.cache_ttl = Duration::ZERO;
         config.sse_heartbeat = Duration::from_millis(300);
         bazaar_queue::store::setup(&db)
@@ -186,7 +208,8 @@ impl TestApp {
             search: Some(self.search.clone()),
             mailer: bazaar_mail::Mailer::new(mail).unwrap(),
             geo: Arc::new(bazaar_enrich::Geolocator::new(geo).unwrap()),
-            public_url: PUBLIC_URL.into(),
+            payments: Some(self.state.payments.clone()),
+            public_url: self.state.config.public_url.clone(),
             after_job,
         })
     }

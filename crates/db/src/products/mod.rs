@@ -13,7 +13,7 @@ use uuid::Uuid;
 use crate::{Bind, Binds, Db, DbError, DbResult, bind_all, on_db};
 
 pub mod search;
-mod write;
+pub mod write;
 
 pub use write::{
     ProductInput, Rollups, UpsertError, Upserted, VariationInput, compute_rollups, id_by_slug,

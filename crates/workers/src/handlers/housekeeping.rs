@@ -18,12 +18,12 @@ pub async fn run(ctx: &JobContext, task: Housekeeping) -> Result<(), JobError> {
         }
         Housekeeping::PruneNotifications => bazaar_db::notifications::trim_all(&ctx.db).await?,
         Housekeeping::PruneJobs => {
-            store::prune_done(
-                &ctx.db,
-                &ctx.queue,
-                Utc::now() - Duration::days(DONE_JOB_DAYS),
-            )
-            .await?
+            let before = Utc::now() - Duration::days(DONE_JOB_DAYS);
+            store::prune_done(&ctx.db, &ctx.queue, before).await?
+                + crate::schedule::prune(&ctx.db, before).await?
+        }
+        Housekeeping::ExpireReservations => {
+            bazaar_commerce::flow::expire_reservations(&ctx.db).await?
         }
     };
     tracing::info!(task = task.name(), removed = n, "housekeeping done");

@@ -5,6 +5,7 @@ mod email;
 mod housekeeping;
 mod index;
 mod notify;
+mod payment;
 
 pub use index::reindex_all;
 pub use notify::texts as notification_texts;
@@ -41,6 +42,9 @@ pub async fn handle(job: &Job, ctx: &JobContext) -> Result<(), JobError> {
         Job::EnrichAnalytics { events } => analytics::enrich(ctx, events).await,
         Job::IndexProducts { product_ids } => index::index_products(ctx, product_ids).await,
         Job::IndexVendor { vendor_id } => index::index_vendor(ctx, *vendor_id).await,
+        Job::ProcessPayment { notification_id } => {
+            payment::process_payment(ctx, *notification_id).await
+        }
         Job::Housekeeping { task, .. } => housekeeping::run(ctx, *task).await,
     }
 }

@@ -13,11 +13,14 @@ import {
 import { isThemePreference } from '@/lib/theme/theme';
 import { THEME_OPTIONS } from '@/lib/theme/theme-options';
 import { useSetTheme, useTheme } from '@/lib/theme/use-theme';
+import { useMounted } from '@/lib/use-mounted';
 
 /** The header's theme switch: light, dark or the system's (SPEC §4 "Theme"). */
 export function ThemeMenu() {
   const { preference, resolved } = useTheme();
   const setTheme = useSetTheme();
+  // Disabled until hydrated: a tap on the exported HTML's button would otherwise do nothing.
+  const mounted = useMounted();
   const TriggerIcon = resolved === 'dark' ? Moon : Sun;
   const current = THEME_OPTIONS.find((option) => option.value === preference)?.label ?? 'System';
 
@@ -27,6 +30,7 @@ export function ThemeMenu() {
         className="inline-flex size-9 items-center justify-center rounded-md text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900 data-[state=open]:bg-neutral-100"
         aria-label={`Theme: ${current}`}
         data-testid="theme-menu-trigger"
+        disabled={!mounted}
       >
         <TriggerIcon aria-hidden="true" className="size-5" />
       </DropdownMenuTrigger>

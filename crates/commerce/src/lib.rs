@@ -1,0 +1,57 @@
+//! Buying in bazaar: checkout, the moves of an order with the jobs each one causes, and
+//! PayFast payments. Everything here runs in the caller's transaction, so a state change
+//! and its jobs (notifications, search updates) commit together or not at all.
+
+pub mod checkout;
+pub mod flow;
+pub mod payfast;
+
+use bazaar_db::{Db, DbResult, settings};
+use bazaar_domain::settings as rules;
+use chrono::Duration;
+
+/// Store settings checkout and payments read, from `system_settings` with SPEC.md's
+/// fallbacks.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub currency: String,
+    pub shipping: rules::ShippingSettings,
+    pub vat_rate_percent: i64,
+    /// Points earned for every R100 paid for goods (`loyalty_settings.points_per_100_rand`).
+    pub points_per_100_rand: i64,
+    /// How long an unpaid order holds its stock.
+    pub reservation: Duration,
+}
+
+/// Default earn rate: 10 points per R100, i.e. 1% back at 10 points = R1.
+pub const DEFAULT_POINTS_PER_100_RAND: i64 = 10;
+/// Default time an unpaid order keeps its stock.
+pub const DEFAULT_RESERVATION_MINUTES: i64 = 60;
+
+impl Settings {
+    pub async fn load(db: &Db) -> DbResult<Settings> {
+        let currency = settings::system(db, "default_currency").await?;
+        let shipping = settings::system(db, "shipping_settings").await?;
+        let tax = settings::system(db, "tax_settings").await?;
+        let loyalty = settings::system(db, "loyalty_settings").await?;
+        let checkout = settings::system(db, "checkout_settings").await?;
+        let int = |v: &Option<serde_json::Value>, key: &str| {
+            v.as_ref()
+                .and_then(|v| v.get(key))
+                .and_then(serde_json::Value::as_i64)
+        };
+        Ok(Settings {
+            currency: rules::default_currency(currency.as_ref()),
+            shipping: rules::shipping_settings(shipping.as_ref()),
+            vat_rate_percent: rules::tax_rate_percent(tax.as_ref()),
+            points_per_100_rand: int(&loyalty, "points_per_100_rand")
+                .filter(|n| (0..=10_000).contains(n))
+                .unwrap_or(DEFAULT_POINTS_PER_100_RAND),
+            reservation: Duration::minutes(
+                int(&checkout, "reservation_minutes")
+                    .filter(|n| (5..=7 * 24 * 60).contains(n))
+                    .unwrap_or(DEFAULT_RESERVATION_MINUTES),
+            ),
+        })
+    }
+}

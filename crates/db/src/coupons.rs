@@ -1,0 +1,184 @@
+//! Coupons: a percentage or a fixed amount off, with a minimum spend, a validity window,
+//! usage limits overall and per customer, optionally for first orders only, platform-wide
+//! or for one vendor's products.
+//!
+//! A use is claimed inside the checkout transaction with a conditional increment, so the
+//! overall limit holds under concurrent checkouts; the per-customer count is read while
+//! the customer's points row is locked (see `points::lock`), which serialises one
+//! customer's checkouts. Cancelling an order gives its use back.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::{DbResult, Tx, on_tx};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, sqlx::FromRow)]
+pub struct Coupon {
+    pub id: Uuid,
+    pub code: String,
+    pub description: String,
+    /// `percentage` or `fixed`.
+    pub kind: String,
+    /// Percent (1–100) or cents.
+    pub value: i64,
+    pub min_spend_cents: i64,
+    pub starts_at: Option<DateTime<Utc>>,
+    pub expires_at: Option<DateTime<Utc>>,
+    pub usage_limit: Option<i64>,
+    pub per_customer_limit: Option<i64>,
+    pub first_order_only: bool,
+    pub vendor_id: Option<Uuid>,
+    pub times_used: i64,
+    pub active: bool,
+}
+
+const COLUMNS: &str = "id, code, description, kind, value, min_spend_cents, starts_at, expires_at, usage_limit, \
+     per_customer_limit, first_order_only, vendor_id, times_used, active";
+
+/// Coupon codes are matched without regard to case or surrounding spaces.
+pub fn normalise(code: &str) -> String {
+    code.trim().to_ascii_uppercase()
+}
+
+pub async fn find(tx: &mut Tx, code: &str) -> DbResult<Option<Coupon>> {
+    let sql = format!("SELECT {COLUMNS} FROM coupons WHERE code = $1");
+    Ok(
+        on_tx!(tx, conn => sqlx::query_as::<_, Coupon>(sqlx::AssertSqlSafe(sql))
+        .bind(normalise(code))
+        .fetch_optional(conn)
+        .await)?,
+    )
+}
+
+/// Why a coupon cannot be used by this customer now (the amount rules are checked by
+/// `bazaar_domain::checkout::coupon_discount`).
+pub async fn refusal(
+    tx: &mut Tx,
+    c: &Coupon,
+    user_id: Uuid,
+    now: DateTime<Utc>,
+) -> DbResult<Option<String>> {
+    if !c.active || c.starts_at.is_some_and(|s| s > now) {
+        return Ok(Some("This coupon is not valid".into()));
+    }
+    if c.expires_at.is_some_and(|e| e <= now) {
+        return Ok(Some("This coupon has expired".into()));
+    }
+    if c.usage_limit.is_some_and(|limit| c.times_used >= limit) {
+        return Ok(Some("This coupon has been fully redeemed".into()));
+    }
+    if let Some(limit) = c.per_customer_limit {
+        let used = on_tx!(tx, conn => sqlx::query_scalar::<_, i64>(
+            "SELECT COUNT(*) FROM coupon_redemptions WHERE coupon_id = $1 AND user_id = $2",
+        )
+        .bind(c.id)
+        .bind(user_id)
+        .fetch_one(conn)
+        .await)?;
+        if used >= limit {
+            return Ok(Some("You have already used this coupon".into()));
+        }
+    }
+    if c.first_order_only {
+        let orders = on_tx!(tx, conn => sqlx::query_scalar::<_, i64>(
+            "SELECT COUNT(*) FROM orders WHERE user_id = $1 AND status <> 'cancelled'",
+        )
+        .bind(user_id)
+        .fetch_one(conn)
+        .await)?;
+        if orders > 0 {
+            return Ok(Some("This coupon is for your first order only".into()));
+        }
+    }
+    Ok(None)
+}
+
+/// Takes one use of the coupon for `order_id`; false when the last use went meanwhile.
+pub async fn claim(tx: &mut Tx, coupon_id: Uuid, user_id: Uuid, order_id: Uuid) -> DbResult<bool> {
+    let n = on_tx!(tx, conn => sqlx::query(
+        "UPDATE coupons SET times_used = times_used + 1 \
+         WHERE id = $1 AND (usage_limit IS NULL OR times_used < usage_limit)",
+    )
+    .bind(coupon_id)
+    .execute(conn)
+    .await.map(|r| r.rows_affected()))?;
+    if n == 0 {
+        return Ok(false);
+    }
+    on_tx!(tx, conn => sqlx::query(
+        "INSERT INTO coupon_redemptions (coupon_id, user_id, order_id, created_at) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(coupon_id)
+    .bind(user_id)
+    .bind(order_id)
+    .bind(Utc::now())
+    .execute(conn)
+    .await.map(|r| r.rows_affected()))?;
+    Ok(true)
+}
+
+/// Gives back the use an order took, if any.
+pub async fn release(tx: &mut Tx, order_id: Uuid) -> DbResult<()> {
+    let coupon = on_tx!(tx, conn => sqlx::query_scalar::<_, Uuid>(
+        "DELETE FROM coupon_redemptions WHERE order_id = $1 RETURNING coupon_id",
+    )
+    .bind(order_id)
+    .fetch_optional(conn)
+    .await)?;
+    if let Some(id) = coupon {
+        on_tx!(tx, conn => sqlx::query(
+            "UPDATE coupons SET times_used = times_used - 1 WHERE id = $1 AND times_used > 0",
+        )
+        .bind(id)
+        .execute(conn)
+        .await.map(|r| r.rows_affected()))?;
+    }
+    Ok(())
+}
+
+/// A coupon to create (seeds and, later, admin and vendor screens).
+#[derive(Debug, Clone, Deserialize)]
+pub struct NewCoupon {
+    pub code: String,
+    #[serde(default)]
+    pub description: String,
+    pub kind: String,
+    pub value: i64,
+    #[serde(default)]
+    pub min_spend_cents: i64,
+    #[serde(default)]
+    pub expires_at: Option<DateTime<Utc>>,
+    #[serde(default)]
+    pub usage_limit: Option<i64>,
+    #[serde(default)]
+    pub per_customer_limit: Option<i64>,
+    #[serde(default)]
+    pub first_order_only: bool,
+    #[serde(default)]
+    pub vendor_id: Option<Uuid>,
+}
+
+/// Adds a coupon unless its code exists; returns whether it was added.
+pub async fn create(tx: &mut Tx, c: &NewCoupon) -> DbResult<bool> {
+    let n = on_tx!(tx, conn => sqlx::query(
+        "INSERT INTO coupons (id, code, description, kind, value, min_spend_cents, expires_at, usage_limit, \
+         per_customer_limit, first_order_only, vendor_id, times_used, active, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, TRUE, $12) ON CONFLICT (code) DO NOTHING",
+    )
+    .bind(Uuid::now_v7())
+    .bind(normalise(&c.code))
+    .bind(&c.description)
+    .bind(&c.kind)
+    .bind(c.value)
+    .bind(c.min_spend_cents)
+    .bind(c.expires_at)
+    .bind(c.usage_limit)
+    .bind(c.per_customer_limit)
+    .bind(c.first_order_only)
+    .bind(c.vendor_id)
+    .bind(Utc::now())
+    .execute(conn)
+    .await.map(|r| r.rows_affected()))?;
+    Ok(n == 1)
+}

@@ -1,0 +1,101 @@
+//! Stock taken by checkout and given back by cancellation. A take is one conditional
+//! `UPDATE … WHERE stock_quantity >= $n`: on SQLite transactions run one at a time, on
+//! PostgreSQL the row lock makes concurrent takes wait and re-check, so no interleaving can
+//! sell more than there is. The product's derived columns are refreshed afterwards.
+
+use chrono::Utc;
+use uuid::Uuid;
+
+use crate::products::write::refresh_rollups;
+use crate::{DbResult, Tx, on_tx};
+
+/// Takes `quantity` from a product (or from its variation when given); false when there
+/// is not enough.
+pub async fn take(
+    tx: &mut Tx,
+    product_id: Uuid,
+    variation_id: Option<Uuid>,
+    quantity: i64,
+) -> DbResult<bool> {
+    let n = match variation_id {
+        Some(v) => on_tx!(tx, conn => sqlx::query(
+            "UPDATE product_variations SET stock_quantity = stock_quantity - $2, updated_at = $3 \
+             WHERE id = $1 AND stock_quantity >= $2",
+        )
+        .bind(v)
+        .bind(quantity)
+        .bind(Utc::now())
+        .execute(conn)
+        .await.map(|r| r.rows_affected()))?,
+        None => on_tx!(tx, conn => sqlx::query(
+            "UPDATE products SET stock_quantity = stock_quantity - $2, updated_at = $3 \
+             WHERE id = $1 AND stock_quantity >= $2",
+        )
+        .bind(product_id)
+        .bind(quantity)
+        .bind(Utc::now())
+        .execute(conn)
+        .await.map(|r| r.rows_affected()))?,
+    };
+    Ok(n == 1)
+}
+
+/// Puts `quantity` back (the product or variation may have been deleted meanwhile; then
+/// there is nothing to put it back on).
+pub async fn give_back(
+    tx: &mut Tx,
+    product_id: Uuid,
+    variation_id: Option<Uuid>,
+    quantity: i64,
+) -> DbResult<()> {
+    match variation_id {
+        Some(v) => on_tx!(tx, conn => sqlx::query(
+            "UPDATE product_variations SET stock_quantity = stock_quantity + $2, updated_at = $3 WHERE id = $1",
+        )
+        .bind(v)
+        .bind(quantity)
+        .bind(Utc::now())
+        .execute(conn)
+        .await.map(|r| r.rows_affected()))?,
+        None => on_tx!(tx, conn => sqlx::query(
+            "UPDATE products SET stock_quantity = stock_quantity + $2, updated_at = $3 WHERE id = $1",
+        )
+        .bind(product_id)
+        .bind(quantity)
+        .bind(Utc::now())
+        .execute(conn)
+        .await.map(|r| r.rows_affected()))?,
+    };
+    Ok(())
+}
+
+/// Recomputes the derived columns (available stock, listing) of the products touched.
+pub async fn refresh(tx: &mut Tx, product_ids: &[Uuid]) -> DbResult<()> {
+    let now = Utc::now();
+    for id in product_ids {
+        match refresh_rollups(tx, *id, now).await {
+            Ok(()) | Err(crate::DbError::NotFound) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
+}
+
+/// The stock left of a product or variation (for messages).
+pub async fn left(tx: &mut Tx, product_id: Uuid, variation_id: Option<Uuid>) -> DbResult<i64> {
+    let n = match variation_id {
+        Some(v) => {
+            on_tx!(tx, conn => sqlx::query_scalar::<_, i64>("SELECT stock_quantity FROM product_variations WHERE id = $1")
+            .bind(v)
+            .fetch_optional(conn)
+            .await)?
+        }
+        None => {
+            on_tx!(tx, conn => sqlx::query_scalar::<_, i64>("SELECT stock_quantity FROM products WHERE id = $1")
+            .bind(product_id)
+            .fetch_optional(conn)
+            .await)?
+        }
+    };
+    Ok(n.unwrap_or(0))
+}
