@@ -316,6 +316,11 @@ async fn orders_move_on_with_a_notification_each_and_cancel_only_before_shipping
         .await;
     assert_eq!(r.status, 409, "paid cannot jump to delivered");
     let order_id = Uuid::parse_str(&id).unwrap();
+    let app_ref = &app;
+    TestApp::eventually("the confirmation", 20, || async move {
+        (notifications(app_ref, order_id).await == 1).then_some(())
+    })
+    .await;
     for (n, to) in [(2, "processing"), (3, "shipped")] {
         let r = app
             .call("POST", &uri, Some(status(to)), Some(&boss.token), None)

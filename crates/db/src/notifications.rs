@@ -38,7 +38,7 @@ const COLUMNS: &str = "id, user_id, order_id, type, title, message, read, create
 /// the newest-50 rule exactly. (SQLite transactions already run one at a time.)
 pub async fn lock_user(tx: &mut Tx, user_id: Uuid) -> DbResult<()> {
     if let Tx::Postgres(conn) = tx {
-        sqlx::query("SELECT id FROM users WHERE id = $1 FOR UPDATE")
+        sqlx::query("SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE")
             .bind(user_id)
             .execute(&mut **conn)
             .await?;

@@ -167,7 +167,7 @@ pub struct Detail {
 /// transaction ends, so moves of one order happen one at a time.
 pub async fn lock(tx: &mut Tx, id: Uuid) -> DbResult<Option<Header>> {
     let lock = if matches!(tx, Tx::Postgres(_)) {
-        " FOR UPDATE"
+        " FOR NO KEY UPDATE"
     } else {
         ""
     };

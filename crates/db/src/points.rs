@@ -56,7 +56,7 @@ pub async fn ensure(tx: &mut Tx, user_id: Uuid) -> DbResult<()> {
 pub async fn lock(tx: &mut Tx, user_id: Uuid) -> DbResult<Balance> {
     ensure(tx, user_id).await?;
     let lock = if matches!(tx, Tx::Postgres(_)) {
-        " FOR UPDATE"
+        " FOR NO KEY UPDATE"
     } else {
         ""
     };
