@@ -29,7 +29,7 @@ test('sign up signs the new user in, the header shows the avatar menu, and sign-
   const menu = page.getByRole('menu');
   await expect(menu.getByText(user.name, { exact: true })).toBeVisible();
   await expect(menu.getByText(user.email)).toBeVisible();
-  await expect(menu.getByRole('menuitem')).toHaveText(['Profile & Settings', 'Sign Out']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Profile & Settings', 'Wishlist', 'Sign Out']);
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
 

@@ -89,6 +89,8 @@ pub(crate) struct Caches {
     pub suggestions: cache::TtlCache<String, Arc<Vec<routes::search::Suggestion>>>,
     /// Analytics events per client address.
     pub analytics_limiter: auth::rate_limit::RateLimiter,
+    /// Access tokens whose signature was checked (their expiry is checked on every use).
+    pub verified_tokens: cache::TtlCache<String, bazaar_auth::jwt::Claims>,
 }
 
 impl AppState {
@@ -105,6 +107,7 @@ impl AppState {
             categories: cache::TtlCache::new(config.cache_ttl, 100),
             analytics_limiter: auth::rate_limit::RateLimiter::default(),
             suggestions: cache::TtlCache::new(config.cache_ttl, 20_000),
+            verified_tokens: cache::TtlCache::new(Duration::from_secs(300), 20_000),
         };
         let live = bazaar_queue::LiveBus::start(&db).await?;
         let analytics = analytics_ingest::Ingest::start(db.clone());

@@ -10,7 +10,7 @@ use serde::Serialize;
 use uuid::Uuid;
 
 use crate::products::UNMANAGED_STOCK;
-use crate::{DbError, DbResult, Tx, on_tx};
+use crate::{Db, DbError, DbResult, Tx, on_db, on_tx};
 
 /// Order statuses in which a customer owns what they bought.
 pub const OWNED_STATUSES: &str = "('paid', 'processing', 'shipped', 'delivered')";
@@ -243,20 +243,17 @@ struct JoinedLine {
     item: ItemRow,
 }
 
-/// The user's cart, oldest line first, priced as of now (one query).
-pub async fn lines(tx: &mut Tx, user_id: Uuid) -> DbResult<Vec<Line>> {
-    let sql = format!(
+fn lines_sql() -> String {
+    format!(
         "SELECT c.id AS line_id, c.variation_id AS asked_variation, c.size, c.color, c.quantity, {ITEM_COLUMNS} \
          FROM cart_items c JOIN products p ON p.id = c.product_id \
          LEFT JOIN product_variations v ON v.id = c.variation_id AND v.product_id = p.id \
          WHERE c.user_id = $1 ORDER BY c.created_at, c.id"
-    );
-    let rows = on_tx!(tx, conn => sqlx::query_as::<_, JoinedLine>(sqlx::AssertSqlSafe(sql))
-        .bind(user_id)
-        .fetch_all(conn)
-        .await)?;
-    Ok(rows
-        .into_iter()
+    )
+}
+
+fn to_lines(rows: Vec<JoinedLine>) -> Vec<Line> {
+    rows.into_iter()
         .map(|r| {
             let item = r.item.into_item(r.asked_variation);
             let available = ItemRow::check(&item, r.asked_variation).is_ok();
@@ -269,7 +266,102 @@ pub async fn lines(tx: &mut Tx, user_id: Uuid) -> DbResult<Vec<Line>> {
                 available,
             }
         })
-        .collect())
+        .collect()
+}
+
+/// The user's cart, oldest line first, priced as of now (one query).
+pub async fn lines(tx: &mut Tx, user_id: Uuid) -> DbResult<Vec<Line>> {
+    let rows = on_tx!(tx, conn => sqlx::query_as::<_, JoinedLine>(sqlx::AssertSqlSafe(lines_sql()))
+        .bind(user_id)
+        .fetch_all(conn)
+        .await)?;
+    Ok(to_lines(rows))
+}
+
+/// [`lines`] outside a transaction.
+pub async fn lines_now(db: &Db, user_id: Uuid) -> DbResult<Vec<Line>> {
+    let rows = on_db!(db, pool => sqlx::query_as::<_, JoinedLine>(sqlx::AssertSqlSafe(lines_sql()))
+        .bind(user_id)
+        .fetch_all(pool)
+        .await)?;
+    Ok(to_lines(rows))
+}
+
+/// Adds one line the quick way (the shop's busiest write): the catalogue is read first,
+/// outside any write lock, and the write is a single upsert whose resulting quantity is
+/// then checked (a quantity past the stock or the purchase limit is taken back). Same
+/// rules as [`add`] with [`Fit::Exact`].
+pub async fn add_one(db: &Db, user_id: Uuid, add: &Add) -> Result<(), CartError> {
+    if add.quantity < 1 || add.quantity > MAX_QUANTITY {
+        return Err(CartError::BadQuantity);
+    }
+    let row = on_db!(db, pool => sqlx::query_as::<_, ItemRow>(sqlx::AssertSqlSafe(item_select()))
+        .bind(add.product_id)
+        .bind(add.variation_id)
+        .fetch_optional(pool)
+        .await)?;
+    let item = row
+        .ok_or(CartError::Unavailable)?
+        .into_item(add.variation_id);
+    ItemRow::check(&item, add.variation_id)?;
+    let limit = match item
+        .max_owned_per_user
+        .filter(|_| item.product_type == "digital")
+    {
+        Some(max) => {
+            let mut tx = db.begin().await?;
+            let owned = owned(&mut tx, user_id, item.product_id).await?;
+            tx.rollback().await?;
+            Some((max, owned))
+        }
+        None => None,
+    };
+    // One statement in the common case; a quantity past the stock or the limit is taken
+    // back by a second. On SQLite this process's turn to write covers both.
+    let key = line_key(add);
+    let _turn = db.write_turn().await;
+    let quantity = on_db!(db, pool => sqlx::query_scalar::<_, i64>(
+        "INSERT INTO cart_items (id, user_id, product_id, variation_id, size, color, quantity, line_key, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) \
+         ON CONFLICT (user_id, line_key) DO UPDATE SET quantity = cart_items.quantity + excluded.quantity, \
+         updated_at = excluded.updated_at RETURNING quantity",
+    )
+    .bind(Uuid::now_v7())
+    .bind(user_id)
+    .bind(add.product_id)
+    .bind(item.variation_id)
+    .bind(&add.size)
+    .bind(&add.color)
+    .bind(add.quantity)
+    .bind(&key)
+    .bind(Utc::now())
+    .fetch_one(pool)
+    .await)?;
+    let refusal = if quantity > item.stock.min(MAX_QUANTITY) {
+        Some(CartError::OutOfStock {
+            name: item.product_name,
+            available: item.stock,
+        })
+    } else {
+        limit
+            .filter(|(max, owned)| owned + quantity > *max)
+            .map(|(max, _)| CartError::PurchaseLimit { max })
+    };
+    if let Some(refusal) = refusal {
+        let undo = if quantity == add.quantity {
+            "DELETE FROM cart_items WHERE user_id = $1 AND line_key = $2 AND quantity = $3"
+        } else {
+            "UPDATE cart_items SET quantity = quantity - $3 WHERE user_id = $1 AND line_key = $2"
+        };
+        on_db!(db, pool => sqlx::query(undo)
+            .bind(user_id)
+            .bind(&key)
+            .bind(add.quantity)
+            .execute(pool)
+            .await.map(|r| r.rows_affected()))?;
+        return Err(refusal);
+    }
+    Ok(())
 }
 
 /// What to add: a product, its variation, size and colour.

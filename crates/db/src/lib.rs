@@ -55,7 +55,7 @@ macro_rules! on_tx {
     ($tx:expr, $conn:ident => $body:expr) => {
         match $tx {
             $crate::Tx::Sqlite(t) => {
-                let $conn = &mut **t;
+                let $conn = &mut ***t;
                 $body
             }
             $crate::Tx::Postgres(t) => {
@@ -111,8 +111,47 @@ pub enum Db {
 
 /// An open transaction on either backend.
 pub enum Tx {
-    Sqlite(sqlx::Transaction<'static, sqlx::Sqlite>),
+    Sqlite(SqliteTx),
     Postgres(sqlx::Transaction<'static, sqlx::Postgres>),
+}
+
+/// A SQLite write transaction and this process's turn to write to that database file.
+///
+/// SQLite lets one writer in at a time; a second `BEGIN IMMEDIATE` gets SQLITE_BUSY and its
+/// busy handler sleeps in growing steps (1, 2, 5, 10 … ms) before trying again. Under load
+/// those sleeps, not the work, set the pace (measured with ops/bench-buy: add-to-cart at 32
+/// connections). So writers of one process queue on an async mutex per database file
+/// instead, and only other processes (a CLI import next to `serve`) meet the busy handler.
+pub struct SqliteTx {
+    tx: sqlx::Transaction<'static, sqlx::Sqlite>,
+    // Dropped after `tx`, so the turn passes on only once the transaction has ended.
+    _turn: tokio::sync::OwnedMutexGuard<()>,
+}
+
+impl std::ops::Deref for SqliteTx {
+    type Target = sqlx::Transaction<'static, sqlx::Sqlite>;
+    fn deref(&self) -> &Self::Target {
+        &self.tx
+    }
+}
+
+impl std::ops::DerefMut for SqliteTx {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.tx
+    }
+}
+
+/// The writers' queue of one SQLite database file (shared by every pool on it).
+fn writer_turns(pool: &SqlitePool) -> std::sync::Arc<tokio::sync::Mutex<()>> {
+    use std::collections::HashMap;
+    use std::sync::{Arc, LazyLock, Mutex};
+    static TURNS: LazyLock<Mutex<HashMap<std::path::PathBuf, Arc<tokio::sync::Mutex<()>>>>> =
+        LazyLock::new(Default::default);
+    let file = pool.connect_options().get_filename().to_path_buf();
+    let mut turns = TURNS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    turns.entry(file).or_default().clone()
 }
 
 /// Connection settings beyond the URL.
@@ -224,9 +263,24 @@ impl Db {
     /// connection wrote in between; with jobs writing alongside requests that would be often.
     pub async fn begin(&self) -> DbResult<Tx> {
         Ok(match self {
-            Db::Sqlite(pool) => Tx::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?),
+            Db::Sqlite(pool) => {
+                let turn = writer_turns(pool).lock_owned().await;
+                Tx::Sqlite(SqliteTx {
+                    tx: pool.begin_with("BEGIN IMMEDIATE").await?,
+                    _turn: turn,
+                })
+            }
             Db::Postgres(pool) => Tx::Postgres(pool.begin().await?),
         })
+    }
+
+    /// On SQLite, waits for this process's turn to write (see [`SqliteTx`]) and holds it
+    /// until the guard drops: for single statements that write outside a transaction.
+    pub async fn write_turn(&self) -> Option<tokio::sync::OwnedMutexGuard<()>> {
+        match self {
+            Db::Sqlite(pool) => Some(writer_turns(pool).lock_owned().await),
+            Db::Postgres(_) => None,
+        }
     }
 
     pub async fn close(&self) {
@@ -237,7 +291,7 @@ impl Db {
 impl Tx {
     pub async fn commit(self) -> DbResult<()> {
         match self {
-            Tx::Sqlite(t) => t.commit().await?,
+            Tx::Sqlite(t) => t.tx.commit().await?,
             Tx::Postgres(t) => t.commit().await?,
         }
         Ok(())
@@ -245,7 +299,7 @@ impl Tx {
 
     pub async fn rollback(self) -> DbResult<()> {
         match self {
-            Tx::Sqlite(t) => t.rollback().await?,
+            Tx::Sqlite(t) => t.tx.rollback().await?,
             Tx::Postgres(t) => t.rollback().await?,
         }
         Ok(())

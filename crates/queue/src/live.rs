@@ -112,7 +112,7 @@ pub async fn record(
             .bind(kind)
             .bind(&payload)
             .bind(created_at)
-            .fetch_one(&mut **conn)
+            .fetch_one(&mut ***conn)
             .await?;
             LiveEvent {
                 id,

@@ -6,6 +6,10 @@ import { ScrollReset, ScrollToTopButton } from '@/components/layout/scroll-to-to
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { Providers } from '@/app/providers';
+import { CartLink } from '@/features/cart/components/cart-link';
+import { CartSync } from '@/features/cart/components/cart-sync';
+import { PointsButton } from '@/features/points/components/points-button';
+import { TestPaymentsBanner } from '@/features/payments/components/test-payments-banner';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { NotificationsLive } from '@/features/notifications/components/notifications-live';
 import { HeaderSearch } from '@/features/search/components/header-search';
@@ -40,7 +44,13 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <PageViews />
           <LiveEvents />
           <NotificationsLive />
-          <SiteHeader search={<HeaderSearch />} notifications={<NotificationBell variant="header" />} />
+          <CartSync />
+          <TestPaymentsBanner />
+          <SiteHeader
+            search={<HeaderSearch />}
+            cart={<CartLink />}
+            points={<PointsButton />}
+            notifications={<NotificationBell variant="header" />} />
           <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-10">{children}</main>
           <SiteFooter />
           <MobileBottomBar notifications={<NotificationBell variant="bar" />} />

@@ -11,13 +11,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, unknown> | undefined;
+  /** A heading for the message, where SPEC gives one (e.g. "Purchase Limit Reached"). */
+  readonly title: string | undefined;
 
-  constructor(status: number, code: string, message: string, fields?: Record<string, unknown>) {
+  constructor(status: number, code: string, message: string, fields?: Record<string, unknown>, title?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.title = title;
   }
 
   get isClientError(): boolean {
@@ -30,7 +33,7 @@ export class ApiError extends Error {
 }
 
 interface ErrorBody {
-  error?: { code?: unknown; message?: unknown; fields?: unknown };
+  error?: string | { code?: unknown; message?: unknown; fields?: unknown; title?: unknown } | null;
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
@@ -40,6 +43,8 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
+  // Points redemption answers SPEC's RPC shape, `{success: false, error: "text"}`.
+  if (typeof body?.error === 'string') return new ApiError(response.status, 'http_error', body.error);
   const error = body?.error;
   const code = typeof error?.code === 'string' ? error.code : 'http_error';
   const message =
@@ -50,16 +55,26 @@ async function toApiError(response: Response): Promise<ApiError> {
     error?.fields && typeof error.fields === 'object'
       ? (error.fields as Record<string, unknown>)
       : undefined;
-  return new ApiError(response.status, code, message, fields);
+  const title = typeof error?.title === 'string' ? error.title : undefined;
+  return new ApiError(response.status, code, message, fields, title);
 }
 
 export interface RequestOptions {
   signal?: AbortSignal;
+  /** Let the request finish even if the page unloads (small bodies only, < 64 KB). */
+  keepalive?: boolean;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-async function send(method: Method, path: string, body: unknown, token: string | null, signal?: AbortSignal) {
+async function send(
+  method: Method,
+  path: string,
+  body: unknown,
+  token: string | null,
+  signal?: AbortSignal,
+  keepalive?: boolean,
+) {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -69,6 +84,7 @@ async function send(method: Method, path: string, body: unknown, token: string |
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
+      ...(keepalive ? { keepalive } : {}),
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
@@ -80,13 +96,13 @@ async function send(method: Method, path: string, body: unknown, token: string |
 export async function apiRequest<T>(
   method: Method,
   path: string,
-  { body, signal }: RequestOptions & { body?: unknown } = {},
+  { body, signal, keepalive }: RequestOptions & { body?: unknown } = {},
 ): Promise<T> {
   const token = await getAccessToken();
-  let response = await send(method, path, body, token, signal);
+  let response = await send(method, path, body, token, signal, keepalive);
   if (response.status === 401 && token) {
     const refreshed = await refreshSession().catch(() => null);
-    if (refreshed) response = await send(method, path, body, refreshed.access_token, signal);
+    if (refreshed) response = await send(method, path, body, refreshed.access_token, signal, keepalive);
   }
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;

@@ -44,33 +44,42 @@ pub async fn authenticate(parts: &Parts, state: &AppState) -> Result<AuthUser, A
 
 /// Checks an access token: signature, expiry, and that its session still exists.
 pub async fn authenticate_token(token: &str, state: &AppState) -> Result<AuthUser, AuthError> {
-    let kid = bazaar_auth::jwt::kid_of(token);
-    state
-        .auth
-        .keys
-        .refresh_if_needed(&state.db, kid.as_deref())
-        .await;
-    let claims = bazaar_auth::jwt::verify(token, &state.auth.keys.published())
-        .map_err(|e| AuthError::bad_jwt(e.to_string()))?;
+    let now = chrono::Utc::now().timestamp();
+    // A signature checked once stays good; only the expiry and the session can change.
+    let claims = match state.caches.verified_tokens.get_fresh(&token.to_owned()) {
+        Some(claims) if claims.exp > now => claims,
+        _ => {
+            let kid = bazaar_auth::jwt::kid_of(token);
+            state
+                .auth
+                .keys
+                .refresh_if_needed(&state.db, kid.as_deref())
+                .await;
+            let claims = bazaar_auth::jwt::verify(token, &state.auth.keys.published())
+                .map_err(|e| AuthError::bad_jwt(e.to_string()))?;
+            state
+                .caches
+                .verified_tokens
+                .insert(token.to_owned(), claims.clone());
+            claims
+        }
+    };
     let (Ok(id), Ok(session_id)) = (
         Uuid::parse_str(&claims.sub),
         Uuid::parse_str(&claims.session_id),
     ) else {
         return Err(AuthError::bad_jwt("invalid JWT: bad subject or session"));
     };
-    let session = bazaar_db::accounts::session(&state.db, session_id).await?;
-    let Some(session) = session.filter(|s| s.user_id == id) else {
+    let session = bazaar_db::accounts::session_with_role(&state.db, session_id).await?;
+    let Some((_, aal, role)) = session.filter(|(user, _, _)| *user == id) else {
         return Err(AuthError::session_not_found());
     };
-    let role = bazaar_db::accounts::profile(&state.db, id)
-        .await?
-        .map_or_else(|| "customer".to_owned(), |p| p.role);
     Ok(AuthUser {
         id,
         session_id,
         email: claims.email,
-        role,
-        aal: session.aal,
+        role: role.unwrap_or_else(|| "customer".to_owned()),
+        aal,
     })
 }
 

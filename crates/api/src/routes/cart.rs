@@ -184,15 +184,9 @@ pub fn cart_error(e: CartError) -> ApiError {
     }
 }
 
-async fn view(
-    state: &AppState,
-    tx: &mut Tx,
-    user_id: Uuid,
-    skipped: Vec<SkippedItem>,
-) -> ApiResult<CartView> {
-    let lines = cart::lines(tx, user_id).await?;
+fn cart_view(lines: Vec<Line>, currency: String, skipped: Vec<SkippedItem>) -> CartView {
     let items: Vec<CartItem> = lines.into_iter().map(CartItem::from).collect();
-    Ok(CartView {
+    CartView {
         item_count: items.iter().map(|i| i.quantity).sum(),
         subtotal_cents: items
             .iter()
@@ -200,9 +194,9 @@ async fn view(
             .map(|i| i.line_total_cents)
             .sum(),
         items,
-        currency: store_currency(state).await?,
+        currency,
         skipped,
-    })
+    }
 }
 
 /// Runs `change` on the caller's cart in one transaction and answers the cart after it.
@@ -210,9 +204,12 @@ async fn change<F>(state: &AppState, user: &AuthUser, change: F) -> ApiResult<Js
 where
     F: AsyncFnOnce(&mut Tx) -> ApiResult<Vec<SkippedItem>>,
 {
+    // Read before the transaction: a pool connection asked for while holding one could wait
+    // for connections that are all waiting for this transaction.
+    let currency = store_currency(state).await?;
     let mut tx = state.db.begin().await?;
     let skipped = change(&mut tx).await?;
-    let cart = view(state, &mut tx, user.id, skipped).await?;
+    let cart = cart_view(cart::lines(&mut tx, user.id).await?, currency, skipped);
     tx.commit().await?;
     Ok(Json(CartResponse { cart }))
 }
@@ -244,13 +241,15 @@ async fn add_item(
     user: AuthUser,
     ApiJson(body): ApiJson<AddToCart>,
 ) -> ApiResult<Json<CartResponse>> {
-    change(&state, &user, async |tx| {
-        cart::add(tx, user.id, &body.to_add(), Fit::Exact)
-            .await
-            .map_err(cart_error)?;
-        Ok(Vec::new())
-    })
-    .await
+    // The hot path of the shop: see `cart::add_one` for why it is not `change`.
+    cart::add_one(&state.db, user.id, &body.to_add())
+        .await
+        .map_err(cart_error)?;
+    let lines = cart::lines_now(&state.db, user.id).await?;
+    let currency = store_currency(&state).await?;
+    Ok(Json(CartResponse {
+        cart: cart_view(lines, currency, Vec::new()),
+    }))
 }
 
 /// Set a line's quantity; below 1 removes it.

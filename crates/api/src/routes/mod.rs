@@ -11,6 +11,7 @@ pub mod events;
 pub mod health;
 pub mod newsletter;
 pub mod notifications;
+mod order_views;
 pub mod orders;
 pub mod payments;
 pub mod points;

@@ -40,6 +40,20 @@ pub async fn session(db: &Db, id: Uuid) -> DbResult<Option<SessionRow>> {
     .bind(id).fetch_optional(pool).await?))
 }
 
+/// A session's user, assurance level and the user's role (customer when no profile), in
+/// one query: what every signed-in request checks.
+pub async fn session_with_role(
+    db: &Db,
+    id: Uuid,
+) -> DbResult<Option<(Uuid, String, Option<String>)>> {
+    Ok(
+        on_db!(db, pool => sqlx::query_as::<_, (Uuid, String, Option<String>)>(
+        "SELECT s.user_id, s.aal, p.role FROM auth_sessions s LEFT JOIN profiles p ON p.id = s.user_id WHERE s.id = $1",
+    )
+    .bind(id).fetch_optional(pool).await?),
+    )
+}
+
 pub async fn session_in(tx: &mut Tx, id: Uuid) -> DbResult<Option<SessionRow>> {
     Ok(on_tx!(tx, conn => sqlx::query_as::<_, SessionRow>(
         "SELECT id, user_id, aal, amr, created_at FROM auth_sessions WHERE id = $1",

@@ -1,4 +1,4 @@
-import { UserRound, type LucideIcon } from 'lucide-react';
+import { Heart, UserRound, type LucideIcon } from 'lucide-react';
 import type { Role } from '@/lib/auth/types';
 
 /**
@@ -16,6 +16,7 @@ export interface AccountMenuLink {
 
 export const ACCOUNT_MENU_LINKS: readonly AccountMenuLink[] = [
   { href: '/profile/', label: 'Profile & Settings', icon: UserRound },
+  { href: '/wishlist/', label: 'Wishlist', icon: Heart },
 ];
 
 export function accountMenuLinks(role: Role): AccountMenuLink[] {

@@ -52,7 +52,7 @@ describe('SiteHeader account control', () => {
     expect(within(menu).getByText('Chloe Customer')).toBeInTheDocument();
     expect(within(menu).getByText('chloe@example.com')).toBeInTheDocument();
     const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Profile & Settings', 'Sign Out']);
+    expect(items.map((item) => item.textContent)).toEqual(['Profile & Settings', 'Wishlist', 'Sign Out']);
     expect(within(menu).getByRole('menuitem', { name: 'Profile & Settings' })).toHaveAttribute('href', '/profile/');
   });
 
@@ -68,15 +68,16 @@ describe('SiteHeader account control', () => {
     expect(within(menu).getByText('User')).toBeInTheDocument();
   });
 
-  it('offers no vendor, admin or wishlist links while those pages do not exist', async () => {
+  it('offers the wishlist, and no vendor or admin links while those pages do not exist', async () => {
     storeSession();
     serveProfile(profile({ role: 'admin' }));
     renderWithQueryClient(<SiteHeader />);
 
     await screen.findByRole('button', { name: 'Account menu for Chloe Customer' });
     const { menu } = await openAccountMenu();
-    await waitFor(() => expect(within(menu).getAllByRole('menuitem')).toHaveLength(2));
-    for (const missing of ['Admin Panel', 'Vendor Dashboard', 'Wishlist']) {
+    await waitFor(() => expect(within(menu).getAllByRole('menuitem')).toHaveLength(3));
+    expect(within(menu).getByRole('menuitem', { name: 'Wishlist' })).toHaveAttribute('href', '/wishlist/');
+    for (const missing of ['Admin Panel', 'Vendor Dashboard']) {
       expect(within(menu).queryByText(missing)).not.toBeInTheDocument();
     }
   });

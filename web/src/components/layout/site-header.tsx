@@ -16,10 +16,15 @@ export function isHeaderHidden(pathname: string | null): boolean {
 
 /**
  * The top bar. Feature controls come in as slots from the root layout: `search` (the search box,
- * or its icon on small screens) and `notifications` (the bell, shown from the md breakpoint up;
+ * or its icon on small screens), `cart` (the cart icon with its count), `points` (the balance) and `notifications` (the bell, shown from the md breakpoint up;
  * phones have it in the bottom bar).
  */
-export function SiteHeader({ search, notifications }: { search?: ReactNode; notifications?: ReactNode } = {}) {
+export function SiteHeader({
+  search,
+  cart,
+  points,
+  notifications,
+}: { search?: ReactNode; cart?: ReactNode; points?: ReactNode; notifications?: ReactNode } = {}) {
   const pathname = usePathname();
   const siteName = useSiteName();
   const { data: settings } = usePublicSettings();
@@ -66,6 +71,8 @@ export function SiteHeader({ search, notifications }: { search?: ReactNode; noti
         */}
         <div className="order-2 ml-auto flex items-center gap-1 sm:order-3 sm:gap-2" data-testid="header-actions">
           {search}
+          {cart}
+          {points}
           {notifications ? <div className="hidden md:flex">{notifications}</div> : null}
           <ThemeMenu />
           <AccountMenu />

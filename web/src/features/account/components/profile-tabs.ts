@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
-import { Settings, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { Package, Settings, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { SecurityTab } from '@/features/account/components/security-tab';
 import { SettingsTab } from '@/features/account/components/settings-tab';
+import { OrdersTab } from '@/features/orders/components/orders-tab';
 
 /**
  * The tabs of /profile, addressed as /profile/?tab={id}. A new tab (orders, SPEC §2
@@ -17,6 +18,7 @@ export interface ProfileTab {
 export const PROFILE_TABS: readonly ProfileTab[] = [
   { id: 'settings', label: 'Settings', icon: Settings, Panel: SettingsTab },
   { id: 'security', label: 'Security', icon: ShieldCheck, Panel: SecurityTab },
+  { id: 'orders', label: 'Orders', icon: Package, Panel: OrdersTab },
 ];
 
 /** The tab the URL names; the first one for a missing or unknown name. */

@@ -4,7 +4,7 @@ import { PriceTag } from '@/components/product/price-tag';
 import { ProductImage } from '@/components/product/product-image';
 import type { ProductDetail as Product } from '@/features/products/api/product-types';
 import { productPriceLabel } from '@/features/products/components/product-pricing';
-import { ProductVariations } from '@/features/products/components/product-variations';
+import { ProductPurchase } from '@/features/products/components/product-purchase';
 import { StarRating } from '@/features/products/components/star-rating';
 import { deliveryLabel } from '@/lib/delivery';
 import { formatMoney, type CurrencyFormat } from '@/lib/money';
@@ -93,7 +93,7 @@ export function ProductDetail({
             </li>
           </ul>
 
-          <ProductVariations variations={product.variations} currency={currency} />
+          <ProductPurchase key={product.id} product={product} currency={currency} />
         </div>
       </div>
 

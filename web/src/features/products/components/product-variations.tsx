@@ -3,12 +3,20 @@ import { isVariationOutOfStock } from '@/features/products/components/product-pr
 import { formatMoney, type CurrencyFormat } from '@/lib/money';
 import { cn } from '@/lib/cn';
 
+/**
+ * The product's options. With `onSelect` each row is a toggle button: choosing an option selects
+ * it, choosing it again deselects it (SPEC §4); sold-out options cannot be chosen (SPEC §5).
+ */
 export function ProductVariations({
   variations,
   currency,
+  selectedId = null,
+  onSelect,
 }: {
   variations: ProductVariation[];
   currency: CurrencyFormat;
+  selectedId?: string | null;
+  onSelect?: (id: string | null) => void;
 }) {
   if (variations.length === 0) return null;
   return (
@@ -21,8 +29,9 @@ export function ProductVariations({
           const outOfStock = isVariationOutOfStock(variation);
           const onSale =
             variation.sale_price_cents !== null && variation.effective_price_cents < variation.price_cents;
-          return (
-            <li key={variation.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3">
+          const selected = selectedId === variation.id;
+          const content = (
+            <>
               <span className={cn('font-medium', outOfStock ? 'text-neutral-500' : 'text-neutral-900')}>
                 {variation.name}
               </span>
@@ -38,6 +47,28 @@ export function ProductVariations({
                   {formatMoney(variation.effective_price_cents, currency)}
                 </span>
               </span>
+            </>
+          );
+          const row = 'flex w-full flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3';
+          return (
+            <li key={variation.id}>
+              {onSelect ? (
+                <button
+                  type="button"
+                  aria-pressed={selected}
+                  disabled={outOfStock}
+                  onClick={() => onSelect(selected ? null : variation.id)}
+                  className={cn(
+                    row,
+                    'text-left outline-offset-[-2px] hover:bg-neutral-50 disabled:cursor-not-allowed disabled:hover:bg-transparent',
+                    selected && 'bg-brand-50 ring-2 ring-inset ring-brand-600',
+                  )}
+                >
+                  {content}
+                </button>
+              ) : (
+                <div className={row}>{content}</div>
+              )}
             </li>
           );
         })}

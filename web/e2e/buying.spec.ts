@@ -1,0 +1,202 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { GUEST_CART_KEY } from '../src/features/cart/lib/guest-cart';
+import {
+  DEMO_CUSTOMER,
+  SESSION_KEY,
+  expectSignedInAtRoot,
+  signUp,
+  submitSignIn,
+  uniqueEmail,
+} from './helpers/accounts';
+
+// Buying journeys against a live server run with `--payfast-mode simulator` (as CI runs it) and
+// --auth-autoconfirm. Products are read from the API, so the journeys hold for any seeded shop.
+
+interface ListedProduct {
+  id: string;
+  slug: string;
+  name: string;
+  has_variations: boolean;
+  stock_quantity: number;
+  product_type: string;
+  max_owned_per_user: number | null;
+}
+
+/** A physical product without options and with plenty in stock. */
+async function simpleProduct(request: APIRequestContext): Promise<ListedProduct> {
+  const response = await request.get('/api/v1/products?per_page=100');
+  expect(response.ok()).toBe(true);
+  const { products } = (await response.json()) as { products: ListedProduct[] };
+  const candidates = products
+    .filter((p) => !p.has_variations && p.product_type === 'physical' && p.max_owned_per_user === null)
+    .sort((a, b) => b.stock_quantity - a.stock_quantity);
+  const product = candidates[0];
+  expect(product, 'a physical product without options').toBeDefined();
+  expect(product!.stock_quantity).toBeGreaterThan(5);
+  return product!;
+}
+
+function cartLink(page: Page) {
+  return page.getByTestId('cart-link');
+}
+
+async function addToCart(page: Page, product: ListedProduct) {
+  await page.goto(`/products/${product.slug}/`);
+  await expect(page.getByTestId('product-name')).toHaveText(product.name);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Added to cart')).toBeVisible();
+}
+
+test('every shop page says payments are tests and go to the PayFast simulator', async ({ page }) => {
+  await page.goto('/');
+  const banner = page.getByRole('complementary', { name: 'Test payments' });
+  await expect(banner).toContainText('Test payments: no real money is charged.');
+  await expect(banner).toContainText('Payments go to the PayFast simulator.');
+  await page.goto('/products/');
+  await expect(banner).toBeVisible();
+});
+
+/** Empties the signed-in user's cart and takes `product` off their wishlist, through the API. */
+async function resetCustomer(page: Page, product: ListedProduct) {
+  const token = await page.evaluate((key) => {
+    const raw = window.localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as { access_token: string }).access_token : null;
+  }, SESSION_KEY);
+  expect(token).not.toBeNull();
+  const headers = { Authorization: `Bearer ${token}` };
+  const response = await page.request.delete('/api/v1/cart', { headers });
+  expect(response.ok()).toBe(true);
+  const wishlist = await page.request.delete(`/api/v1/wishlist/${product.id}`, { headers });
+  expect(wishlist.status()).toBeLessThan(500);
+  await page.reload();
+  await expect(cartLink(page)).toHaveAccessibleName('Cart');
+}
+
+async function goToCheckout(page: Page) {
+  await page.goto('/cart/');
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await expect(page.getByTestId('quote-total')).toBeVisible();
+  await expect(page.getByTestId('quote-vat')).toContainText('VAT included');
+  await expect(page.getByTestId('quote-delivery')).toBeVisible();
+}
+
+/** The address, then "Pay with PayFast", which ends on PayFast's (simulated) page. */
+async function payWithPayFast(page: Page) {
+  // The address is checked before anything is sent.
+  await page.getByRole('button', { name: 'Pay with PayFast' }).click();
+  await expect(page.getByText('Enter a 4-digit South African postal code')).toBeVisible();
+
+  await page.getByLabel('Recipient').fill('Sipho Buyer');
+  await page.getByLabel('Phone').fill('082 123 4567');
+  await page.getByLabel('Street address').fill('12 Long Street');
+  await page.getByLabel('City or town').fill('Cape Town');
+  await page.getByLabel('Province').selectOption('Western Cape');
+  await page.getByLabel('Postal code').fill('8001');
+  await page.getByRole('button', { name: 'Pay with PayFast' }).click();
+  await expect(page.getByRole('heading', { name: 'PayFast simulator' })).toBeVisible();
+}
+
+// Sign-ups are rate limited per address (10 in 5 minutes, shared with the other specs), so one
+// journey signs up and the others use the seeded customer.
+test('a guest’s cart moves to the new account, which redeems a code, spends points and pays on the simulator', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const product = await simpleProduct(request);
+
+  // A guest's cart lives in the browser.
+  await addToCart(page, product);
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 item');
+  await cartLink(page).click();
+  await expect(page).toHaveURL(/\/cart\/$/);
+  const line = page.getByTestId('cart-line');
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText(product.name);
+  await line.getByRole('button', { name: 'Increase quantity' }).click();
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 2 items');
+
+  // Signing up merges it into the account's cart and clears the browser's copy.
+  const user = { name: 'Sipho Buyer', email: uniqueEmail('buyer', testInfo.project.name), password: 'e2e-pass-123' };
+  await signUp(page, user);
+  await expectSignedInAtRoot(page, user.name);
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 2 items');
+  await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key), GUEST_CART_KEY)).toBeNull();
+
+  // A points code, redeemed in Points Management.
+  await page.getByTestId('points-button').click();
+  const dialog = page.getByRole('dialog', { name: 'Points Management' });
+  await dialog.getByRole('tab', { name: 'Redeem Code' }).click();
+  await dialog.getByLabel('Points code').fill('bazaar250');
+  await dialog.getByRole('button', { name: 'Redeem' }).click();
+  await expect(page.getByText('Successfully redeemed 250 points!')).toBeVisible();
+  await dialog.getByRole('tab', { name: 'Overview' }).click();
+  await expect(dialog.getByTestId('points-balance')).toHaveText('250');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await goToCheckout(page);
+  await expect(page.getByTestId('points-hint')).toContainText('Balance: 250 points');
+  await page.getByLabel('Points to use').fill('100');
+  await page.getByRole('button', { name: 'Use points' }).click();
+  await expect(page.getByTestId('quote-points')).toHaveText('-R10.00');
+  await payWithPayFast(page);
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/payment\/success\/\?order=/);
+  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+  await expect(page.getByTestId('paid-order')).toContainText(/Order BZ-\d{10} is paid\./);
+  await expect(page.getByText(/You earned \d+ points!/)).toBeVisible();
+  // The order emptied the cart.
+  await expect(cartLink(page)).toHaveAccessibleName('Cart');
+
+  // The order in the profile.
+  await page.getByRole('link', { name: 'View your order' }).click();
+  await expect(page).toHaveURL(/\/profile\/\?tab=orders&order=/);
+  const detail = page.getByTestId('order-detail');
+  await expect(detail.getByTestId('order-status')).toHaveText('Confirmed');
+  await expect(detail).toContainText(product.name);
+  await detail.getByRole('button', { name: 'All orders' }).click();
+  await expect(page.getByTestId('order-row')).toHaveCount(1);
+});
+
+test('the seeded customer keeps a wishlist, and a cancelled payment can put the items back in the cart', async ({
+  page,
+  request,
+}) => {
+  const product = await simpleProduct(request);
+  await submitSignIn(page, DEMO_CUSTOMER);
+  await expectSignedInAtRoot(page, DEMO_CUSTOMER.name);
+  // Whatever earlier runs left in the seeded customer's cart and wishlist goes first.
+  await resetCustomer(page, product);
+
+  // The wishlist: the heart on the product page, and /wishlist/.
+  await page.goto(`/products/${product.slug}/`);
+  await page.getByRole('button', { name: 'Add to wishlist' }).click();
+  await expect(page.getByText('Added to wishlist')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove from wishlist' })).toHaveAttribute('aria-pressed', 'true');
+  await page.goto('/wishlist/');
+  await expect(page.getByTestId('wishlist-item').filter({ hasText: product.name })).toHaveCount(1);
+  await page.getByRole('button', { name: `Remove ${product.name} from wishlist` }).click();
+  await expect(page.getByText('Removed from wishlist')).toBeVisible();
+  await expect(page.getByTestId('wishlist-item').filter({ hasText: product.name })).toHaveCount(0);
+
+  await addToCart(page, product);
+  await goToCheckout(page);
+  await payWithPayFast(page);
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/payment\/cancel\/\?order=/);
+  await expect(page.getByRole('heading', { name: 'Payment cancelled' })).toBeVisible();
+  await page.getByRole('button', { name: 'Restore cart' }).click();
+  await expect(page.getByText('Cart restored')).toBeVisible();
+  await expect(page).toHaveURL(/\/cart\/$/);
+  await expect(page.getByTestId('cart-line')).toContainText(product.name);
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 item');
+
+  await page.getByRole('button', { name: 'Clear cart' }).click();
+  await expect(page.getByText('Cart cleared')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+});

@@ -1,0 +1,154 @@
+import { http, HttpResponse } from 'msw';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useRouter, useSearchParams, type ReadonlyURLSearchParams } from 'next/navigation';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/toaster';
+import type { Order } from '@/features/checkout/api/checkout-types';
+import { OrdersTab } from '@/features/orders/components/orders-tab';
+import { storeSession } from '@/test/auth';
+import { server } from '@/test/msw-server';
+import { renderWithQueryClient } from '@/test/render';
+
+vi.mock('next/navigation', () => ({ useRouter: vi.fn(), useSearchParams: vi.fn() }));
+
+const replace = vi.fn();
+function atSearch(search: string) {
+  vi.mocked(useSearchParams).mockReturnValue(new URLSearchParams(search) as unknown as ReadonlyURLSearchParams);
+}
+
+beforeEach(() => {
+  vi.mocked(useRouter).mockReturnValue({ replace } as unknown as ReturnType<typeof useRouter>);
+  storeSession();
+});
+
+function order(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 'o1',
+    order_number: 'BZ-0123456789',
+    status: 'paid',
+    currency: 'ZAR',
+    subtotal_cents: 25800,
+    coupon_code: null,
+    discount_cents: 0,
+    shipping_cents: 6500,
+    points_spent: 100,
+    points_discount_cents: 1000,
+    vat_cents: 4083,
+    total_cents: 31300,
+    points_earned: 25,
+    shipping_address: {
+      recipient: 'Thandi Mokoena',
+      phone: '0821234567',
+      line1: '12 Long Street',
+      city: 'Cape Town',
+      province: 'Western Cape',
+      postal_code: '8001',
+    },
+    reserved_until: null,
+    paid_at: '2026-11-21T10:01:00Z',
+    cancelled_at: null,
+    cancel_reason: null,
+    refund_due_cents: null,
+    can_cancel: true,
+    created_at: '2026-11-21T10:00:00Z',
+    parts: [
+      {
+        id: 'part1',
+        vendor_id: 'v1',
+        vendor_name: 'PWR Athletics',
+        subtotal_cents: 25800,
+        delivery_from: '2026-11-26',
+        delivery_to: '2026-12-02',
+        items: [
+          {
+            id: 'l1',
+            product_id: 'p1',
+            variation_id: null,
+            product_name: 'PWR Shaker Bottle 700ml',
+            variation_name: null,
+            size: null,
+            color: null,
+            product_type: 'physical',
+            image_url: null,
+            unit_price_cents: 12900,
+            quantity: 2,
+            line_total_cents: 25800,
+          },
+        ],
+      },
+    ],
+    payment: null,
+    ...overrides,
+  };
+}
+
+function render() {
+  return renderWithQueryClient(
+    <>
+      <OrdersTab />
+      <Toaster />
+    </>,
+  );
+}
+
+describe('OrdersTab', () => {
+  it('lists the orders with status, date, items and total, each linking to its detail', async () => {
+    atSearch('tab=orders');
+    server.use(
+      http.get('*/api/v1/orders', () =>
+        HttpResponse.json({
+          orders: [
+            { id: 'o1', order_number: 'BZ-0123456789', status: 'shipped', currency: 'ZAR', total_cents: 31300, item_count: 2, created_at: '2026-11-21T10:00:00Z' },
+          ],
+          meta: { total: 1, page: 1, per_page: 10 },
+        }),
+      ),
+    );
+    render();
+    const row = await screen.findByTestId('order-row');
+    expect(row).toHaveTextContent('BZ-0123456789');
+    expect(row).toHaveTextContent('Nov 21, 2026 · 2 items');
+    expect(row).toHaveTextContent('R313.00');
+    expect(within(row).getByTestId('order-status')).toHaveTextContent('Shipped');
+    expect(row).toHaveAttribute('href', '/profile/?tab=orders&order=o1');
+  });
+
+  it('says when there are no orders', async () => {
+    atSearch('tab=orders');
+    server.use(http.get('*/api/v1/orders', () => HttpResponse.json({ orders: [], meta: { total: 0, page: 1, per_page: 10 } })));
+    render();
+    expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeInTheDocument();
+  });
+
+  it('shows an order and cancels it with the points refunded toast', async () => {
+    atSearch('tab=orders&order=o1');
+    server.use(
+      http.get('*/api/v1/orders/o1', () => HttpResponse.json({ order: order() })),
+      http.post('*/api/v1/orders/o1/cancel', () =>
+        HttpResponse.json({
+          order: order({ status: 'cancelled', can_cancel: false, cancel_reason: 'Cancelled by the customer' }),
+          points_refunded: 100,
+          message: 'Order cancelled',
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    render();
+    const detail = await screen.findByTestId('order-detail');
+    expect(detail).toHaveTextContent('Order BZ-0123456789');
+    expect(detail).toHaveTextContent('PWR Athletics · estimated delivery Nov 26 – Dec 2');
+    expect(detail).toHaveTextContent('PWR Shaker Bottle 700ml × 2');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('R313.00');
+    expect(detail).toHaveTextContent('Thandi Mokoena, 12 Long Street, Cape Town, Western Cape, 8001');
+
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel order' }));
+    expect(await screen.findByText('100 points refunded to your account!')).toBeInTheDocument();
+    expect(await screen.findByText('Cancelled: Cancelled by the customer')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'All orders' }));
+    expect(replace).toHaveBeenCalledWith('/profile/?tab=orders', { scroll: false });
+  });
+});
