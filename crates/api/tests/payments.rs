@@ -219,17 +219,7 @@ fn itn(app: &TestApp, order: &Value, change: impl Fn(&mut Vec<(String, String)>)
         s.passphrase.as_deref(),
     );
     fields.push(("signature".into(), signature));
-    fields
-        .iter()
-        .map(|(k, v)| {
-            format!(
-                "{}={}",
-                bazaar_payfast::php_urlencode(k),
-                bazaar_payfast::php_urlencode(v)
-            )
-        })
-        .collect::<Vec<_>>()
-        .join("&")
+    bazaar_payfast::encode_form(&fields)
 }
 
 fn set(fields: &mut [(String, String)], key: &str, value: &str) {

@@ -185,16 +185,30 @@ pub async fn item(
 
 /// How many of a product the user owns through paid orders.
 pub async fn owned(tx: &mut Tx, user_id: Uuid, product_id: Uuid) -> DbResult<i64> {
-    let sql = format!(
-        "SELECT CAST(COALESCE(SUM(i.quantity), 0) AS BIGINT) FROM order_items i JOIN orders o ON o.id = i.order_id \
-         WHERE o.user_id = $1 AND i.product_id = $2 AND o.status IN {OWNED_STATUSES}"
-    );
     Ok(
-        on_tx!(tx, conn => sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql))
+        on_tx!(tx, conn => sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(owned_sql()))
         .bind(user_id)
         .bind(product_id)
         .fetch_one(conn)
         .await)?,
+    )
+}
+
+/// [`owned`] outside a transaction (a read needs no turn to write).
+async fn owned_now(db: &Db, user_id: Uuid, product_id: Uuid) -> DbResult<i64> {
+    Ok(
+        on_db!(db, pool => sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(owned_sql()))
+        .bind(user_id)
+        .bind(product_id)
+        .fetch_one(pool)
+        .await)?,
+    )
+}
+
+fn owned_sql() -> String {
+    format!(
+        "SELECT CAST(COALESCE(SUM(i.quantity), 0) AS BIGINT) FROM order_items i JOIN orders o ON o.id = i.order_id \
+         WHERE o.user_id = $1 AND i.product_id = $2 AND o.status IN {OWNED_STATUSES}"
     )
 }
 
@@ -308,12 +322,7 @@ pub async fn add_one(db: &Db, user_id: Uuid, add: &Add) -> Result<(), CartError>
         .max_owned_per_user
         .filter(|_| item.product_type == "digital")
     {
-        Some(max) => {
-            let mut tx = db.begin().await?;
-            let owned = owned(&mut tx, user_id, item.product_id).await?;
-            tx.rollback().await?;
-            Some((max, owned))
-        }
+        Some(max) => Some((max, owned_now(db, user_id, item.product_id).await?)),
         None => None,
     };
     // One statement in the common case; a quantity past the stock or the limit is taken

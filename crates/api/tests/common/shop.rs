@@ -198,16 +198,7 @@ pub fn form_body(order: &Value) -> String {
             )
         })
         .collect();
-    let mut s = String::new();
-    for (k, v) in fields {
-        if !s.is_empty() {
-            s.push('&');
-        }
-        s.push_str(&bazaar_payfast::php_urlencode(&k));
-        s.push('=');
-        s.push_str(&bazaar_payfast::php_urlencode(&v));
-    }
-    s
+    bazaar_payfast::encode_form(&fields)
 }
 
 /// Pays an order through the simulator the way a buyer's browser does (the simulator
