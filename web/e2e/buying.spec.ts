@@ -1,9 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { GUEST_CART_KEY } from '../src/features/cart/lib/guest-cart';
 import {
+  DEMO_ADMIN,
   DEMO_CUSTOMER,
   SESSION_KEY,
+  expectFreshDocument,
   expectSignedInAtRoot,
+  markDocument,
   signUp,
   submitSignIn,
   uniqueEmail,
@@ -100,9 +103,10 @@ async function payWithPayFast(page: Page) {
 
 // Sign-ups are rate limited per address (10 in 5 minutes, shared with the other specs), so one
 // journey signs up and the others use the seeded customer.
-test('a guest’s cart moves to the new account, which redeems a code, spends points and pays on the simulator', async ({
+test('a guest’s cart moves to the new account, which redeems a code, spends points, pays on the simulator and is told of each move live', async ({
   page,
   request,
+  isMobile,
 }, testInfo) => {
   test.setTimeout(90_000);
   const product = await simpleProduct(request);
@@ -160,7 +164,38 @@ test('a guest’s cart moves to the new account, which redeems a code, spends po
   await expect(detail).toContainText(product.name);
   await detail.getByRole('button', { name: 'All orders' }).click();
   await expect(page.getByTestId('order-row')).toHaveCount(1);
+
+  // The confirmation reached the bell, and the next move arrives live, without a reload.
+  const orderId = new URL(page.url()).searchParams.get('order');
+  expect(orderId).toBeTruthy();
+  const bell = isMobile ? page.getByTestId('bottom-bar-notifications') : page.getByTestId('notification-bell');
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  await markDocument(page);
+  await moveOrder(request, orderId!, 'processing');
+  await expect(bell).toHaveAccessibleName('Notifications, 2 unread');
+  await expect(page.getByTestId('order-row').getByTestId('order-status')).toHaveText('Processing');
+  await bell.click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(panel.getByText('Order processing')).toBeVisible();
+  await expect(panel.getByText('Order confirmed')).toBeVisible();
+  await panel.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(bell).toHaveAccessibleName('Notifications');
+  await expectFreshDocument(page);
 });
+
+/** An admin moves an order on through the API, as the admin panel would. */
+async function moveOrder(request: APIRequestContext, orderId: string, status: string) {
+  const signIn = await request.post('/auth/v1/token?grant_type=password', {
+    data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+  });
+  expect(signIn.ok()).toBe(true);
+  const { access_token } = (await signIn.json()) as { access_token: string };
+  const moved = await request.post(`/api/v1/admin/orders/${orderId}/status`, {
+    data: { status },
+    headers: { Authorization: `Bearer ${access_token}` },
+  });
+  expect(moved.ok(), await moved.text()).toBe(true);
+}
 
 test('the seeded customer keeps a wishlist, and a cancelled payment can put the items back in the cart', async ({
   page,

@@ -40,10 +40,16 @@ pub enum Command {
     Jobs(cmd::jobs::Args),
     /// Manage the search index.
     Search(cmd::search::Args),
+    /// Print the API's OpenAPI document (what `/api/openapi.json` serves) and exit.
+    Openapi,
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // Needs no configuration, database or runtime: the web client is generated from it.
+    if matches!(cli.command, Command::Openapi) {
+        return cmd::openapi::run();
+    }
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -67,6 +73,7 @@ fn main() -> ExitCode {
             Command::Keys(args) => cmd::keys::run(args, config).await,
             Command::Jobs(args) => cmd::jobs::run(args, config).await,
             Command::Search(args) => cmd::search::run(args, config).await,
+            Command::Openapi => Ok(cmd::openapi::run()),
         }
     });
     match result {

@@ -79,6 +79,24 @@ fn help_lists_the_subcommands() {
     }
 }
 
+/// `bazaar openapi` prints what `/api/openapi.json` serves, with no configuration and without
+/// touching a database (the web client is generated from it).
+#[test]
+fn openapi_prints_the_document_and_writes_nothing() {
+    let dir = scratch();
+    let out = bazaar(&dir).arg("openapi").output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
+    assert_eq!(doc["openapi"], "3.1.0");
+    assert_eq!(doc["paths"]["/api/v1/cart"]["get"]["operationId"], "get_cart");
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        0,
+        "no data directory or database is created"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A failure is one clear line and a non-zero exit, never a panic.
 fn assert_one_line_failure(out: &Output, expected: &str) {
     assert!(!out.status.success());

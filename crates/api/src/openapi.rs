@@ -1,7 +1,9 @@
 //! The OpenAPI 3.1 document at `/api/openapi.json` and its offline docs page at `/api/docs`.
 
+use std::collections::BTreeSet;
+
 use axum::Router;
-use utoipa::openapi::{InfoBuilder, OpenApi};
+use utoipa::openapi::{InfoBuilder, OpenApi, RefOr, Schema};
 use utoipa_swagger_ui::SwaggerUi;
 
 use crate::AppState;
@@ -14,10 +16,12 @@ pub fn finish(mut api: OpenApi) -> OpenApi {
         .description(Some(
             "REST API of bazaar, a multi-vendor store. Money is in integer cents of the store \
              currency (ZAR by default), VAT included. Lists answer `{\"<items>\": [...], \"meta\": \
-             {\"total\", \"page\", \"per_page\"}}`; errors answer `{\"error\": {\"code\", \"message\", \"fields\"}}`.",
+             {\"total\", \"page\", \"per_page\"}}`; errors answer `{\"error\": {\"code\", \"message\", \
+             \"title\", \"fields\"}}` (title and fields only when there are some).",
         ))
         .build();
     // Signed-in calls carry the access token from /auth/v1 as a bearer token.
+    let mut api = require_nullable_properties(api);
     let components = api.components.get_or_insert_with(Default::default);
     components.add_security_scheme(
         "bearer",
@@ -30,6 +34,109 @@ pub fn finish(mut api: OpenApi) -> OpenApi {
         ),
     );
     api
+}
+
+/// Properties that serde leaves out when empty (`skip_serializing_if`); every other field is
+/// always written.
+const SOMETIMES_ABSENT: &[(&str, &str)] = &[("ErrorDetail", "title")];
+
+/// utoipa documents an `Option` field as optional; serde writes it as `null`. Each nullable
+/// property of a schema the API answers with is marked required (present, possibly null), so
+/// generated clients read `name: T | null` rather than `name?: T | null`. Schemas of request
+/// bodies keep them optional: a client may leave them out.
+fn require_nullable_properties(mut api: OpenApi) -> OpenApi {
+    let inputs = request_schemas(&api);
+    let Some(components) = api.components.as_mut() else {
+        return api;
+    };
+    for (schema_name, schema) in components.schemas.iter_mut() {
+        if inputs.contains(schema_name) {
+            continue;
+        }
+        // A flattened struct is an `allOf` of its parts; its own fields are an object part.
+        let objects: Vec<&mut utoipa::openapi::schema::Object> = match schema {
+            RefOr::T(Schema::Object(object)) => vec![object],
+            RefOr::T(Schema::AllOf(all)) => all
+                .items
+                .iter_mut()
+                .filter_map(|item| match item {
+                    RefOr::T(Schema::Object(object)) => Some(object),
+                    _ => None,
+                })
+                .collect(),
+            _ => continue,
+        };
+        for object in objects {
+            let nullable: Vec<String> = object
+                .properties
+                .iter()
+                .filter(|(name, property)| {
+                    serde_json::to_value(property).is_ok_and(|p| is_nullable(&p))
+                        && !SOMETIMES_ABSENT.contains(&(schema_name.as_str(), name.as_str()))
+                })
+                .map(|(name, _)| name.clone())
+                .collect();
+            for name in nullable {
+                if !object.required.contains(&name) {
+                    object.required.push(name);
+                }
+            }
+        }
+    }
+    api
+}
+
+/// The names of the schemas request bodies use, directly or through other schemas.
+fn request_schemas(api: &OpenApi) -> BTreeSet<String> {
+    let schemas = api
+        .components
+        .as_ref()
+        .map(|c| serde_json::to_value(&c.schemas).unwrap_or_default())
+        .unwrap_or_default();
+    let paths = serde_json::to_value(&api.paths).unwrap_or_default();
+    let mut pending = Vec::new();
+    for item in paths.as_object().into_iter().flat_map(|p| p.values()) {
+        for operation in item.as_object().into_iter().flat_map(|o| o.values()) {
+            collect_refs(&operation["requestBody"], &mut pending);
+        }
+    }
+    let mut found = BTreeSet::new();
+    while let Some(name) = pending.pop() {
+        if found.insert(name.clone()) {
+            collect_refs(&schemas[&name], &mut pending);
+        }
+    }
+    found
+}
+
+fn collect_refs(value: &serde_json::Value, into: &mut Vec<String>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            if let Some(name) = map
+                .get("$ref")
+                .and_then(|r| r.as_str())
+                .and_then(|r| r.strip_prefix("#/components/schemas/"))
+            {
+                into.push(name.to_owned());
+            }
+            map.values().for_each(|v| collect_refs(v, into));
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|v| collect_refs(v, into)),
+        _ => {}
+    }
+}
+
+fn is_nullable(property: &serde_json::Value) -> bool {
+    let null_type = |v: &serde_json::Value| v == "null";
+    match &property["type"] {
+        serde_json::Value::Array(types) if types.iter().any(null_type) => return true,
+        _ => {}
+    }
+    ["oneOf", "anyOf"].iter().any(|key| {
+        property[*key]
+            .as_array()
+            .is_some_and(|options| options.iter().any(|o| null_type(&o["type"])))
+    })
 }
 
 /// The document as the API serves it (for tests and client generation).

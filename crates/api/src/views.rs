@@ -150,7 +150,7 @@ pub struct VariationView {
     pub effective_price_cents: i64,
     pub stock_quantity: i64,
     pub weight_grams: Option<i64>,
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Option<DimensionsView>)]
     pub dimensions: Option<serde_json::Value>,
     pub images: Vec<String>,
     pub enabled: bool,
@@ -276,4 +276,13 @@ impl ProductDetail {
             estimated_delivery,
         }
     }
+}
+
+/// A variation's parcel size, as stored (documentation only: the field holds the stored JSON).
+#[derive(Debug, Serialize, ToSchema)]
+#[allow(dead_code)]
+pub struct DimensionsView {
+    pub length_cm: f64,
+    pub width_cm: f64,
+    pub height_cm: f64,
 }

@@ -38,6 +38,51 @@ async fn openapi_document_and_offline_docs() {
         doc["paths"]["/api/v1/products"]["get"]["operationId"],
         "list_products"
     );
+    // The web client is generated from this document: a path parameter that is not in the
+    // path (or the other way round) would give it a wrong signature.
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        let in_path: std::collections::BTreeSet<&str> = path
+            .split('{')
+            .skip(1)
+            .filter_map(|rest| rest.split_once('}').map(|(name, _)| name))
+            .collect();
+        for (method, operation) in item.as_object().expect("path item") {
+            let declared: std::collections::BTreeSet<&str> = operation["parameters"]
+                .as_array()
+                .map(|params| {
+                    params
+                        .iter()
+                        .filter(|p| p["in"] == "path")
+                        .filter_map(|p| p["name"].as_str())
+                        .collect()
+                })
+                .unwrap_or_default();
+            assert_eq!(declared, in_path, "path parameters of {method} {path}");
+        }
+    }
+    // serde writes `None` as null, so nullable properties are required (present, maybe null),
+    // except the one serde leaves out.
+    let required = |schema: &str| doc["components"]["schemas"][schema]["required"].clone();
+    let cart_item = required("CartItem");
+    for name in ["image_url", "variation_id", "vendor_id", "product_name"] {
+        assert!(
+            cart_item.as_array().unwrap().iter().any(|r| r == name),
+            "CartItem.{name} is required: {cart_item}"
+        );
+    }
+    assert!(
+        !required("ErrorDetail")
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r == "title"),
+        "an error's title is left out when there is none"
+    );
+    // The same document as the `bazaar openapi` command prints.
+    assert_eq!(
+        doc,
+        serde_json::to_value(bazaar_api::openapi::document()).expect("document as JSON")
+    );
     let page = app.get("/api/docs/").await;
     assert_eq!(page.status, StatusCode::OK);
     let html = page.text();

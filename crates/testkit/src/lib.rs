@@ -3,9 +3,14 @@
 //! Without `TEST_DATABASE_URL` every test gets its own SQLite file in the temp directory.
 //! With `TEST_DATABASE_URL=postgres://…` every test gets its own schema in that database
 //! (CI recreates the database before each run, so schemas never pile up).
+//!
+//! Scratch directories are named after the test process (`bazaar-test-{pid}-{id}`). The
+//! first test of a process removes those left by processes that have ended, so they never
+//! pile up in the temp directory (each holds a few MB of SQLite files).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::sync::Once;
 
 use bazaar_db::Db;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
@@ -35,8 +40,11 @@ pub fn fresh_queue_name() -> String {
 
 /// A database of its own for one test, migrated. Also returns a scratch directory.
 pub async fn fresh_db() -> (Db, PathBuf) {
+    static SWEEP: Once = Once::new();
+    SWEEP.call_once(|| sweep_scratch(&std::env::temp_dir()));
     let id = uuid::Uuid::now_v7().simple().to_string();
-    let dir = std::env::temp_dir().join(format!("bazaar-test-{id}"));
+    let pid = std::process::id();
+    let dir = std::env::temp_dir().join(format!("bazaar-test-{pid}-{id}"));
     std::fs::create_dir_all(&dir).expect("scratch directory");
     let db = match std::env::var("TEST_DATABASE_URL") {
         Ok(url) if url.starts_with("postgres") => {
@@ -61,6 +69,32 @@ pub async fn fresh_db() -> (Db, PathBuf) {
     };
     db.migrate().await.expect("migrate");
     (db, dir)
+}
+
+/// Removes the scratch directories of test processes that have ended. Where processes
+/// cannot be looked up (no `/proc`), nothing is removed.
+fn sweep_scratch(temp: &Path) {
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(temp) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(rest) = name.to_str().and_then(|n| n.strip_prefix("bazaar-test-")) else {
+            continue;
+        };
+        // Older directories carry no pid (`bazaar-test-{id}`): their process has ended too.
+        let owner = rest
+            .split_once('-')
+            .and_then(|(pid, _)| pid.parse::<u32>().ok());
+        let ended = owner.is_none_or(|pid| !Path::new(&format!("/proc/{pid}")).exists());
+        if ended {
+            // Another process may be sweeping the same directory: losing that race is fine.
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
 }
 
 /// For tests that run the `bazaar` binary: with `TEST_DATABASE_URL`, the URL of a new,
@@ -91,4 +125,30 @@ async fn create_schema(url: &str) -> String {
         .expect("create test schema");
     admin.close().await;
     schema
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sweep_removes_only_the_scratch_of_ended_processes() {
+        if !Path::new("/proc/self").exists() {
+            return;
+        }
+        let root = std::env::temp_dir().join(format!("sweep-{}", uuid::Uuid::now_v7().simple()));
+        let mine = root.join(format!("bazaar-test-{}-a", std::process::id()));
+        let ended = root.join(format!("bazaar-test-{}-b", u32::MAX - 1));
+        let legacy = root.join("bazaar-test-0123456789abcdef");
+        let other = root.join("something-else");
+        for dir in [&mine, &ended, &legacy, &other] {
+            std::fs::create_dir_all(dir.join("inner")).unwrap();
+        }
+        sweep_scratch(&root);
+        assert!(mine.exists(), "a running process keeps its scratch");
+        assert!(!ended.exists(), "an ended process's scratch is removed");
+        assert!(!legacy.exists(), "scratch without a pid is from an ended process");
+        assert!(other.exists(), "other directories are left alone");
+        std::fs::remove_dir_all(&root).unwrap();
+    }
 }

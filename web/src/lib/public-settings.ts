@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import { DEFAULT_CURRENCY, type CurrencyFormat } from '@/lib/money';
 
 /** GET /api/v1/settings/public: site-wide configuration every part of the site reads. */
@@ -30,7 +30,7 @@ export interface PublicSettingsResponse {
 export const SITE_NAME_FALLBACK = 'bazaar';
 
 export function fetchPublicSettings(signal?: AbortSignal): Promise<PublicSettingsResponse> {
-  return apiGet<PublicSettingsResponse>('/api/v1/settings/public', { signal });
+  return api.get('/api/v1/settings/public', { signal });
 }
 
 export function publicSettingsQueryOptions() {

@@ -2,6 +2,7 @@ pub mod import;
 pub mod jobs;
 pub mod keys;
 pub mod migrate;
+pub mod openapi;
 pub mod search;
 pub mod seed;
 pub mod serve;

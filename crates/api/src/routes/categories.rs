@@ -37,6 +37,7 @@ pub struct CategoryListResponse {
 #[into_params(parameter_in = Query)]
 pub struct CategoryParams {
     /// At most this many, 1 to 100 (default 100; the home page asks for 10).
+    #[param(value_type = Option<u32>)]
     pub limit: Option<String>,
 }
 

@@ -34,6 +34,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct EventsQuery {
     /// The access token, for clients that cannot send headers (EventSource).
     access_token: Option<String>,

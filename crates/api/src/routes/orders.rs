@@ -166,6 +166,7 @@ pub struct OrderList {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct OrderListQuery {
     /// 1-based page (default 1).
     pub page: Option<u32>,
@@ -233,6 +234,7 @@ async fn get_order(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PaymentQuery {
     /// `form` answers the fields form-encoded, ready to post to the process URL.
     pub format: Option<String>,

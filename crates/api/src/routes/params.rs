@@ -41,8 +41,10 @@ pub struct ListParams {
     /// Comma-separated product ids (at most 50), e.g. the recently viewed list.
     pub ids: Option<String>,
     /// 1-based page number (default 1).
+    #[param(value_type = Option<u32>)]
     pub page: Option<String>,
     /// Page size, 1 to 100 (default 20).
+    #[param(value_type = Option<u32>)]
     pub per_page: Option<String>,
 }
 

@@ -83,6 +83,7 @@ pub struct PointsTransactions {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct TransactionsQuery {
     /// How many (1–100, default 20).
     pub limit: Option<i64>,

@@ -137,6 +137,7 @@ pub struct RecommendationParams {
     /// Recently viewed product ids, most recent first, comma-separated (at most 50).
     pub viewed: Option<String>,
     /// How many to return, 1 to 16 (default 8).
+    #[param(value_type = Option<u32>)]
     pub limit: Option<String>,
 }
 

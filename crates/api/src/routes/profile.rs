@@ -25,8 +25,18 @@ pub struct ProfileView {
     pub role: String,
     pub full_name: String,
     pub avatar_url: Option<String>,
-    /// light, dark or system.
+    #[schema(value_type = ThemeName)]
     pub theme: String,
+}
+
+/// A theme preference (documentation only: the fields hold the stored text).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[allow(dead_code)]
+pub enum ThemeName {
+    Light,
+    Dark,
+    System,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -41,6 +51,7 @@ pub struct ProfileUpdate {
     #[serde(default, deserialize_with = "double_option")]
     #[schema(value_type = Option<String>)]
     pub avatar_url: Option<Option<String>>,
+    #[schema(value_type = Option<ThemeName>)]
     pub theme: Option<String>,
 }
 

@@ -140,8 +140,10 @@ pub struct SearchParams {
     pub on_sale: Option<String>,
     /// `relevance` (default), `newest`, `featured`, `price-asc` or `price-desc`.
     pub sort: Option<String>,
+    #[param(value_type = Option<u32>)]
     pub page: Option<String>,
     /// 1 to 100 (default 20).
+    #[param(value_type = Option<u32>)]
     pub per_page: Option<String>,
 }
 

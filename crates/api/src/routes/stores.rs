@@ -68,8 +68,10 @@ pub struct StoreParams {
     /// `newest` (default), `featured`, `price-asc` or `price-desc`.
     pub sort: Option<String>,
     /// 1-based page number (default 1).
+    #[param(value_type = Option<u32>)]
     pub page: Option<String>,
     /// Page size, 1 to 100 (default 20).
+    #[param(value_type = Option<u32>)]
     pub per_page: Option<String>,
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import type { Role } from '@/lib/auth/types';
 import { useSession } from '@/lib/auth/use-session';
 import type { ThemePreference } from '@/lib/theme/theme';
@@ -26,11 +26,11 @@ export interface ProfileUpdate {
 }
 
 export function fetchProfile(signal?: AbortSignal): Promise<ProfileResponse> {
-  return apiGet<ProfileResponse>('/api/v1/profile', { signal });
+  return api.get('/api/v1/profile', { signal });
 }
 
 export function updateProfile(update: ProfileUpdate): Promise<ProfileResponse> {
-  return apiRequest<ProfileResponse>('PATCH', '/api/v1/profile', { body: update });
+  return api.patch('/api/v1/profile', { body: update });
 }
 
 /** Keyed by user, so one account never sees another's cached profile. */

@@ -1,4 +1,4 @@
-import { apiRequest } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 
 /**
  * First-party analytics (SPEC §6–9): events go to POST /api/v1/analytics/events with the
@@ -9,7 +9,7 @@ import { apiRequest } from '@/lib/api-client';
 
 /** sessionStorage key of the analytics session id: one id per browser tab session. */
 export const ANALYTICS_SESSION_KEY = 'bazaar.analytics.session';
-export const ANALYTICS_EVENTS_PATH = '/api/v1/analytics/events';
+export const ANALYTICS_EVENTS_PATH = '/api/v1/analytics/events' as const;
 
 /** The server's limits (crates/api/src/routes/analytics.rs), so nothing is sent only to be refused. */
 const MAX_URL_LENGTH = 2048;
@@ -64,7 +64,7 @@ export async function track(eventType: string, data?: EventData, options: TrackO
     referrer: clip(options.referrer),
   };
   try {
-    await apiRequest('POST', ANALYTICS_EVENTS_PATH, { body });
+    await api.post(ANALYTICS_EVENTS_PATH, { body });
   } catch (error) {
     console.debug('Analytics event not recorded', eventType, error);
   }

@@ -11,7 +11,8 @@ import {
   subscribeGuestCart,
   type GuestLineInput,
 } from '@/features/cart/lib/guest-cart';
-import { ApiError, apiGet, apiRequest } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import { useSession } from '@/lib/auth/use-session';
 
 /**
@@ -39,7 +40,7 @@ export function cartKey(userId: string) {
 }
 
 export function fetchCart(signal?: AbortSignal): Promise<Cart> {
-  return apiGet<CartResponse>('/api/v1/cart', { signal }).then((body) => body.cart);
+  return api.get('/api/v1/cart', { signal }).then((body) => body.cart);
 }
 
 const serverEmpty = () => EMPTY_CART;
@@ -94,8 +95,7 @@ export function useCartActions() {
   const { user } = useSession();
   const userId = user?.id ?? null;
 
-  const send = async (method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) => {
-    const response = await apiRequest<CartResponse>(method, path, { body });
+  const keep = (response: CartResponse) => {
     if (userId) store(queryClient, userId, response.cart);
     return response.cart;
   };
@@ -110,7 +110,7 @@ export function useCartActions() {
           color: line.color ?? null,
           quantity: line.quantity,
         };
-        return send('POST', '/api/v1/cart/items', input);
+        return keep(await api.post('/api/v1/cart/items', { body: input }));
       }
       const cart = addGuestItem(line);
       if (!cart) {
@@ -129,27 +129,28 @@ export function useCartActions() {
   const setQuantity = useMutation({
     mutationFn: async ({ id, quantity }: { id: string; quantity: number }): Promise<Cart> =>
       userId
-        ? send('PATCH', `/api/v1/cart/items/${encodeURIComponent(id)}`, { quantity })
+        ? keep(await api.patch('/api/v1/cart/items/{id}', { path: { id }, body: { quantity } }))
         : setGuestQuantity(id, quantity),
     onError: (error) => toastCartError(error, CART_MESSAGES.updateFailed),
   });
 
   const remove = useMutation({
     mutationFn: async (id: string): Promise<Cart> =>
-      userId ? send('DELETE', `/api/v1/cart/items/${encodeURIComponent(id)}`) : removeGuestItem(id),
+      userId ? keep(await api.delete('/api/v1/cart/items/{id}', { path: { id } })) : removeGuestItem(id),
     onSuccess: () => toast.success(CART_MESSAGES.removed),
     onError: (error) => toastCartError(error, CART_MESSAGES.removeFailed),
   });
 
   const clear = useMutation({
-    mutationFn: async (): Promise<Cart> => (userId ? send('DELETE', '/api/v1/cart') : clearGuestCart()),
+    mutationFn: async (): Promise<Cart> => (userId ? keep(await api.delete('/api/v1/cart')) : clearGuestCart()),
     onSuccess: () => toast.success(CART_MESSAGES.cleared),
     onError: (error) => toastCartError(error, CART_MESSAGES.clearFailed),
   });
 
   /** After a cancelled payment: the order's lines back into the cart (signed in only). */
   const restore = useMutation({
-    mutationFn: (orderId: string): Promise<Cart> => send('POST', '/api/v1/cart/restore', { order_id: orderId }),
+    mutationFn: async (orderId: string): Promise<Cart> =>
+      keep(await api.post('/api/v1/cart/restore', { body: { order_id: orderId } })),
     onSuccess: () => toast.success(CART_MESSAGES.restored),
     onError: (error) => toastCartError(error, CART_MESSAGES.restoreFailed),
   });

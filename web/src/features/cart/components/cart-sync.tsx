@@ -12,7 +12,8 @@ import {
   restoreGuestCart,
   subscribeGuestCart,
 } from '@/features/cart/lib/guest-cart';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import { useSession } from '@/lib/auth/use-session';
 
 /** At most this many lines per merge (docs/contracts.md). */
@@ -43,7 +44,8 @@ export function mergeGuestCart(queryClient: QueryClient, userId: string): Promis
   const items = guestMergeLines(guest).slice(0, MERGE_LIMIT);
   if (items.length === 0) return Promise.resolve();
   clearGuestCart();
-  merging = apiRequest<CartResponse>('POST', '/api/v1/cart/merge', { body: { items }, keepalive: true })
+  merging = api
+    .post('/api/v1/cart/merge', { body: { items }, keepalive: true })
     .then(({ cart }) => {
       queryClient.setQueryData(cartKey(userId), cart);
       if (cart.skipped && cart.skipped.length > 0) {

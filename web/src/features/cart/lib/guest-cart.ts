@@ -10,7 +10,7 @@ export const GUEST_CART_KEY = 'bazaar.cart.guest';
 export const GUEST_ID_PREFIX = 'guest-';
 
 /** What the product page knows about the line it adds, kept with it for display. */
-export type GuestLineInput = Required<Pick<AddToCartInput, 'product_id' | 'quantity'>> &
+export type GuestLineInput = Pick<AddToCartInput, 'product_id'> & { quantity: number } &
   Pick<
     CartItem,
     | 'product_name'

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
+import { api, type Schema } from '@/lib/api/client';
 import type { ProductListResponse } from '@/features/products/api/product-types';
 import type { ProductSort } from '@/features/catalogue/lib/product-filters';
 
@@ -42,7 +43,8 @@ export function productListQueryOptions(query: ProductListQuery) {
   };
   return queryOptions({
     queryKey: ['products', 'list', key] as const,
-    queryFn: ({ signal }) => apiGet<ProductListResponse>(productListPath(query), { signal }),
+    queryFn: ({ signal }): Promise<ProductListResponse> =>
+      apiGet<Schema<'ProductListResponse'>>(productListPath(query), { signal }),
   });
 }
 
@@ -66,7 +68,7 @@ export interface CategoriesResponse {
 export function categoriesQueryOptions() {
   return queryOptions({
     queryKey: ['categories', 'list'] as const,
-    queryFn: ({ signal }) => apiGet<CategoriesResponse>('/api/v1/categories', { signal }),
+    queryFn: ({ signal }): Promise<CategoriesResponse> => api.get('/api/v1/categories', { signal }),
     select: (data) => data.categories,
   });
 }

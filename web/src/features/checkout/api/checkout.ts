@@ -1,21 +1,21 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CheckoutInput, Order, Quote } from '@/features/checkout/api/checkout-types';
-import { apiGet, apiRequest } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 
 /** POST /api/v1/checkout/quote and /checkout, GET /api/v1/orders/{id} (docs/contracts.md). */
 
 export function fetchQuote(input: CheckoutInput, signal?: AbortSignal): Promise<Quote> {
-  return apiRequest<{ quote: Quote }>('POST', '/api/v1/checkout/quote', { body: input, signal }).then(
+  return api.post('/api/v1/checkout/quote', { body: input, signal }).then(
     (body) => body.quote,
   );
 }
 
 export function placeOrder(input: CheckoutInput): Promise<Order> {
-  return apiRequest<{ order: Order }>('POST', '/api/v1/checkout', { body: input }).then((body) => body.order);
+  return api.post('/api/v1/checkout', { body: input }).then((body) => body.order);
 }
 
 export function fetchOrder(id: string, signal?: AbortSignal): Promise<Order> {
-  return apiGet<{ order: Order }>(`/api/v1/orders/${encodeURIComponent(id)}`, { signal }).then((body) => body.order);
+  return api.get('/api/v1/orders/{id}', { path: { id }, signal }).then((body) => body.order);
 }
 
 /** The quote for the applied coupon and points; always fresh (prices and stock move). */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 
 /** GET /api/v1/categories?limit=3: the home page's category tiles. */
 
@@ -16,8 +16,8 @@ export interface HomeCategory {
 export function homeCategoriesQueryOptions() {
   return queryOptions({
     queryKey: ['categories', 'list', { limit: CATEGORY_TILES }] as const,
-    queryFn: ({ signal }) =>
-      apiGet<{ categories: HomeCategory[] }>(`/api/v1/categories?limit=${CATEGORY_TILES}`, { signal }),
+    queryFn: ({ signal }): Promise<{ categories: HomeCategory[] }> =>
+      api.get('/api/v1/categories', { query: { limit: CATEGORY_TILES }, signal }),
     select: (data) => data.categories.slice(0, CATEGORY_TILES),
   });
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
+import type { Schema } from '@/lib/api/client';
 import type { ListMeta, ProductSummary } from '@/lib/catalogue-types';
 
 /**
@@ -37,7 +38,8 @@ export function homeProductListPath(list: HomeProductList): string {
 export function homeProductListQueryOptions(list: HomeProductList) {
   return queryOptions({
     queryKey: ['products', 'list', LIST_PARAMS[list]] as const,
-    queryFn: ({ signal }) => apiGet<ProductListResponse>(homeProductListPath(list), { signal }),
+    queryFn: ({ signal }): Promise<ProductListResponse> =>
+      apiGet<Schema<'ProductListResponse'>>(homeProductListPath(list), { signal }),
     select: (data) => data.products,
   });
 }
@@ -56,7 +58,8 @@ export function recommendationsPath(viewed: readonly string[]): string {
 export function recommendationsQueryOptions(viewed: readonly string[]) {
   return queryOptions({
     queryKey: ['products', 'recommendations', { viewed, limit: RECOMMENDATIONS_LIMIT }] as const,
-    queryFn: ({ signal }) => apiGet<ProductListResponse>(recommendationsPath(viewed), { signal }),
+    queryFn: ({ signal }): Promise<ProductListResponse> =>
+      apiGet<Schema<'ProductListResponse'>>(recommendationsPath(viewed), { signal }),
     select: (data) => data.products,
   });
 }

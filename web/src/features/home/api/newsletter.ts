@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiRequest } from '@/lib/api-client';
+import { api, type Schema } from '@/lib/api/client';
 
 /**
  * POST /api/v1/newsletter {email}. Only the newsletter form imports this module (it is loaded
@@ -24,12 +24,9 @@ export const newsletterSchema = z.object({
 
 export type NewsletterValues = z.infer<typeof newsletterSchema>;
 
-export interface NewsletterResponse {
-  subscribed: boolean;
-  message: string;
-}
+export type NewsletterResponse = Schema<'Subscribed'>;
 
 /** 201 for a new subscription, 200 when already subscribed; both are a success to the visitor. */
 export function subscribeToNewsletter(email: string): Promise<NewsletterResponse> {
-  return apiRequest<NewsletterResponse>('POST', '/api/v1/newsletter', { body: { email } });
+  return api.post('/api/v1/newsletter', { body: { email } });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ProductListResponse } from '@/features/home/api/home-products';
 import { apiGet } from '@/lib/api-client';
+import type { Schema } from '@/lib/api/client';
 import type { ProductSummary } from '@/lib/catalogue-types';
 import { CircuitOpenError, createCircuitBreaker, type CircuitBreaker } from '@/lib/circuit-breaker';
 
@@ -33,7 +34,7 @@ export async function fetchRecentlyViewed(
 ): Promise<ProductSummary[]> {
   try {
     const { products } = await breaker.run(() =>
-      apiGet<ProductListResponse>(recentlyViewedPath(ids), { signal }),
+      apiGet<Schema<'ProductListResponse'>>(recentlyViewedPath(ids), { signal }),
     );
     const byId = new Map(products.map((product) => [product.id, product]));
     return ids.flatMap((id) => byId.get(id) ?? []);

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '@/lib/api-client';
+import { api, type Schema } from '@/lib/api/client';
 import { useSession } from '@/lib/auth/use-session';
 
 /**
@@ -10,21 +10,9 @@ import { useSession } from '@/lib/auth/use-session';
 
 export type NotificationType = 'order_confirmed' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
 
-export interface Notification {
-  id: string;
-  order_id: string;
-  /** One of NotificationType; kept as a string so a new kind from the server still shows. */
-  type: string;
-  title: string;
-  message: string;
-  read: boolean;
-  created_at: string;
-}
+export type Notification = Schema<'NotificationView'>;
 
-export interface NotificationList {
-  notifications: Notification[];
-  unread: number;
-}
+export type NotificationList = Schema<'NotificationList'>;
 
 /** SPEC §9: notifications kept. */
 export const NOTIFICATIONS_KEPT = 50;
@@ -36,7 +24,7 @@ export function notificationsKey(userId: string) {
 export function notificationsQueryOptions(userId: string) {
   return queryOptions({
     queryKey: notificationsKey(userId),
-    queryFn: ({ signal }) => apiGet<NotificationList>('/api/v1/notifications', { signal }),
+    queryFn: ({ signal }): Promise<NotificationList> => api.get('/api/v1/notifications', { signal }),
   });
 }
 
@@ -88,8 +76,8 @@ type MarkReadResult = { updated: number } | { notification: Notification };
 
 function markRead(id: string | 'all'): Promise<MarkReadResult> {
   return id === 'all'
-    ? apiRequest<{ updated: number }>('POST', '/api/v1/notifications/read-all')
-    : apiRequest<{ notification: Notification }>('POST', `/api/v1/notifications/${encodeURIComponent(id)}/read`);
+    ? api.post('/api/v1/notifications/read-all')
+    : api.post('/api/v1/notifications/{id}/read', { path: { id } });
 }
 
 /** Marks one notification (an id) or all of them ('all') read, showing it at once. */

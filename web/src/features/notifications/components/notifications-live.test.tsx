@@ -1,3 +1,4 @@
+import { QueryObserver } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -64,6 +65,27 @@ describe('live notifications', () => {
     // The same event again (a replay) changes nothing.
     act(() => source.emit('notification', incoming, '31'));
     expect(screen.getByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+  });
+
+  it('refetches the cached orders when a notification arrives, so an open orders tab shows the move', async () => {
+    const session = storeSession();
+    server.use(http.get('*/api/v1/notifications', () => HttpResponse.json(notificationList([]))));
+    const { queryClient } = renderLive();
+    await screen.findByRole('button', { name: 'Notifications' });
+    const ordersFetch = vi.fn(async () => ({ orders: [] }));
+    // An orders list on screen: an observed query, which invalidation refetches.
+    const observer = new QueryObserver(queryClient, {
+      queryKey: ['orders', session.user.id, 'list', 1],
+      queryFn: ordersFetch,
+      staleTime: Infinity,
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await waitFor(() => expect(ordersFetch).toHaveBeenCalledTimes(1));
+
+    const source = await openedSource();
+    act(() => source.emit('notification', notification({ id: 'live-order', type: 'processing' }), '40'));
+    await waitFor(() => expect(ordersFetch).toHaveBeenCalledTimes(2));
+    unsubscribe();
   });
 
   it('reconnects with the new token after a refresh, resuming after the last event', async () => {

@@ -7,6 +7,7 @@ import {
   notificationsKey,
   type Notification,
 } from '@/features/notifications/api/notifications';
+import { ordersKey } from '@/features/orders/api/orders';
 import { useSession } from '@/lib/auth/use-session';
 import { useLiveEvent, useLiveResync } from '@/lib/live/live-events';
 
@@ -24,7 +25,9 @@ function isNotification(value: unknown): value is Notification {
 
 /**
  * Live notifications (SPEC §7: realtime inserts): each `notification` event goes into the cached
- * list, and a new one is announced with a toast of its title. Mounted once, in the root layout.
+ * list, and a new one is announced with a toast of its title. Every notification is about an
+ * order, so the cached orders are refetched too: an open orders tab shows the new status without
+ * a reload. Mounted once, in the root layout.
  */
 export function NotificationsLive() {
   const queryClient = useQueryClient();
@@ -35,11 +38,14 @@ export function NotificationsLive() {
     if (!userId || !isNotification(data)) return;
     if (addNotificationToCache(queryClient, userId, data)) {
       toast(data.title, { description: data.message });
+      void queryClient.invalidateQueries({ queryKey: ordersKey(userId) });
     }
   });
 
   useLiveResync(() => {
-    if (userId) void queryClient.invalidateQueries({ queryKey: notificationsKey(userId) });
+    if (!userId) return;
+    void queryClient.invalidateQueries({ queryKey: notificationsKey(userId) });
+    void queryClient.invalidateQueries({ queryKey: ordersKey(userId) });
   });
 
   return null;

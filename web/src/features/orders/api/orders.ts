@@ -2,31 +2,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { fetchOrder } from '@/features/checkout/api/checkout';
 import type { Order } from '@/features/checkout/api/checkout-types';
-import { ApiError, apiGet, apiRequest } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { api, type Schema } from '@/lib/api/client';
 import type { ListMeta } from '@/lib/catalogue-types';
 
 /** GET /api/v1/orders, GET /api/v1/orders/{id}, POST /api/v1/orders/{id}/cancel (docs/contracts.md). */
 
-export interface OrderSummary {
-  id: string;
-  order_number: string;
-  status: string;
-  currency: string;
-  total_cents: number;
-  item_count: number;
-  created_at: string;
-}
+export type OrderSummary = Schema<'OrderSummaryView'>;
 
-export interface OrderList {
-  orders: OrderSummary[];
-  meta: ListMeta;
-}
+export type OrderList = Schema<'OrderList'>;
 
-export interface CancelResponse {
-  order: Order;
-  points_refunded: number;
-  message: string | null;
-}
+export type CancelResponse = Schema<'CancelResponse'>;
 
 export const ORDERS_PER_PAGE = 10;
 
@@ -37,7 +23,8 @@ export function ordersKey(userId: string) {
 export function useOrders(userId: string, page: number) {
   return useQuery({
     queryKey: [...ordersKey(userId), 'list', page] as const,
-    queryFn: ({ signal }) => apiGet<OrderList>(`/api/v1/orders?page=${page}&per_page=${ORDERS_PER_PAGE}`, { signal }),
+    queryFn: ({ signal }): Promise<OrderList> =>
+      api.get('/api/v1/orders', { query: { page, per_page: ORDERS_PER_PAGE }, signal }),
     staleTime: 0,
   });
 }
@@ -55,7 +42,7 @@ export function useCancelOrder(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (orderId: string) =>
-      apiRequest<CancelResponse>('POST', `/api/v1/orders/${encodeURIComponent(orderId)}/cancel`),
+      api.post('/api/v1/orders/{id}/cancel', { path: { id: orderId } }),
     onSuccess: (answer) => {
       queryClient.setQueryData([...ordersKey(userId), answer.order.id], answer.order);
       void queryClient.invalidateQueries({ queryKey: [...ordersKey(userId), 'list'] });

@@ -1,32 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { ApiError, apiGet, apiRequest } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { api, type Schema } from '@/lib/api/client';
 import { useSession } from '@/lib/auth/use-session';
 
 /** GET /api/v1/points, /points/transactions, POST /points/redeem (docs/contracts.md, "Buying"). */
 
-export interface PointsBalance {
-  current_balance: number;
-  lifetime_earned: number;
-  lifetime_spent: number;
-  value_cents: number;
-}
+export type PointsBalance = Schema<'PointsBalance'>;
 
-export interface PointsTransaction {
-  id: string;
-  transaction_type: string;
-  points_amount: number;
-  description: string | null;
-  order_id: string | null;
-  created_at: string;
-}
+export type PointsTransaction = Schema<'PointsTransaction'>;
 
-export interface RedeemResult {
-  success: boolean;
-  points_awarded: number;
-  error: string | null;
-  message: string | null;
-}
+export type RedeemResult = Schema<'RedeemResult'>;
 
 /** SPEC §9: recent activity shows 10; codes are 12 characters at most. */
 export const RECENT_ACTIVITY = 10;
@@ -48,7 +32,7 @@ export function usePoints() {
   const { user } = useSession();
   return useQuery({
     queryKey: [...pointsKey(user?.id ?? ''), 'balance'] as const,
-    queryFn: ({ signal }) => apiGet<{ points: PointsBalance }>('/api/v1/points', { signal }).then((b) => b.points),
+    queryFn: ({ signal }): Promise<PointsBalance> => api.get('/api/v1/points', { signal }).then((b) => b.points),
     enabled: user !== null,
   });
 }
@@ -56,10 +40,8 @@ export function usePoints() {
 export function usePointsHistory(userId: string) {
   return useQuery({
     queryKey: [...pointsKey(userId), 'transactions'] as const,
-    queryFn: ({ signal }) =>
-      apiGet<{ transactions: PointsTransaction[] }>(`/api/v1/points/transactions?limit=${RECENT_ACTIVITY}`, {
-        signal,
-      }).then((b) => b.transactions),
+    queryFn: ({ signal }): Promise<PointsTransaction[]> =>
+      api.get('/api/v1/points/transactions', { query: { limit: RECENT_ACTIVITY }, signal }).then((b) => b.transactions),
   });
 }
 
@@ -77,7 +59,7 @@ export function useRedeemCode() {
       if (!user) throw new Error(POINTS_MESSAGES.logIn);
       const trimmed = code.trim();
       if (!trimmed) throw new Error(POINTS_MESSAGES.enterCode);
-      return apiRequest<RedeemResult>('POST', '/api/v1/points/redeem', { body: { code: trimmed } });
+      return api.post('/api/v1/points/redeem', { body: { code: trimmed } });
     },
     onSuccess: (result) => {
       if (result.success) {

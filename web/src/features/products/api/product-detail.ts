@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import type { ProductDetailResponse } from '@/features/products/api/product-types';
 
 /** GET /api/v1/products/{slug_or_id}: one product with its variations, vendor and rating. */
 
 export function fetchProduct(slugOrId: string, signal?: AbortSignal): Promise<ProductDetailResponse> {
-  return apiGet<ProductDetailResponse>(`/api/v1/products/${encodeURIComponent(slugOrId)}`, {
-    signal,
-  });
+  return api.get('/api/v1/products/{slug_or_id}', { path: { slug_or_id: slugOrId }, signal });
 }
 
 export function productQueryOptions(slugOrId: string) {

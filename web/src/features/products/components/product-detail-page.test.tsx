@@ -124,7 +124,7 @@ describe('ProductDetailPage', () => {
         on_sale: false,
         in_stock: false,
         stock_quantity: 0,
-        rating: { average: null, count: 0 },
+        rating: { average: 0, count: 0 },
         vendor: null,
       }),
     ]);

@@ -14,7 +14,7 @@ import { renderWithQueryClient } from '@/test/render';
 
 const variation = {
   product_id: 'p',
-  sku: null,
+  sku: '',
   attributes: [],
   sale_price_cents: null,
   weight_grams: null,

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductSummary, ListMeta } from '@/lib/catalogue-types';
 import { apiGet } from '@/lib/api-client';
+import { api, type Schema } from '@/lib/api/client';
 import { searchApiPath, type SearchFilters } from '@/features/search/lib/search-filters';
 
 /**
@@ -32,8 +33,7 @@ export function suggestionsQueryOptions(q: string) {
   return queryOptions({
     queryKey: ['search', 'suggestions', q] as const,
     queryFn: async ({ signal }): Promise<SuggestionResult> => {
-      const path = `/api/v1/search/suggestions?${new URLSearchParams({ q }).toString()}`;
-      const { suggestions } = await apiGet<{ suggestions: Suggestion[] }>(path, { signal });
+      const { suggestions } = await api.get('/api/v1/search/suggestions', { query: { q }, signal });
       return { q, suggestions: suggestions.slice(0, MAX_SUGGESTIONS) };
     },
   });
@@ -72,7 +72,9 @@ export interface SearchResponse {
 export function searchQueryOptions(filters: SearchFilters) {
   return queryOptions({
     queryKey: ['search', 'results', searchApiPath(filters)] as const,
-    queryFn: ({ signal }) => apiGet<SearchResponse>(searchApiPath(filters), { signal }),
+    // The path carries the page's filters (search-filters.ts); the answer's type is the API's.
+    queryFn: ({ signal }): Promise<SearchResponse> =>
+      apiGet<Schema<'SearchResponse'>>(searchApiPath(filters), { signal }),
   });
 }
 

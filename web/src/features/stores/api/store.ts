@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import type { StoreResponse } from '@/features/stores/api/store-types';
 
 /** GET /api/v1/stores/{store_slug}?page=N&per_page=M: an approved store and a page of its products. */
@@ -12,8 +12,9 @@ export function fetchStore(
   perPage: number = STORE_PRODUCTS_PER_PAGE,
   signal?: AbortSignal,
 ): Promise<StoreResponse> {
-  const query = new URLSearchParams({ page: String(page), per_page: String(perPage) });
-  return apiGet<StoreResponse>(`/api/v1/stores/${encodeURIComponent(storeSlug)}?${query.toString()}`, {
+  return api.get('/api/v1/stores/{store_slug}', {
+    path: { store_slug: storeSlug },
+    query: { page, per_page: perPage },
     signal,
   });
 }

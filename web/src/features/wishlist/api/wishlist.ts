@@ -1,30 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { ApiError, apiGet, apiRequest } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { api, type Schema } from '@/lib/api/client';
 import { useSession } from '@/lib/auth/use-session';
 
 /** GET|POST /api/v1/wishlist, DELETE /api/v1/wishlist/{product_id} (docs/contracts.md, "Buying"). */
 
-export interface WishlistEntry {
-  id: string;
-  product_id: string;
-  created_at: string;
-  name: string;
-  slug: string;
-  brand: string | null;
-  category: string | null;
-  image_url: string | null;
-  price_cents: number;
-  sale_price_cents: number | null;
-  effective_price_cents: number;
-  has_variations: boolean;
-  in_stock: boolean;
-  available: boolean;
-}
-
-interface WishlistResponse {
-  wishlist: WishlistEntry[];
-}
+export type WishlistEntry = Schema<'WishlistItem'>;
 
 /** SPEC §6 and §8. */
 export const WISHLIST_MESSAGES = {
@@ -46,7 +28,7 @@ export function useWishlist() {
   const { user } = useSession();
   return useQuery({
     queryKey: wishlistKey(user?.id ?? ''),
-    queryFn: ({ signal }) => apiGet<WishlistResponse>('/api/v1/wishlist', { signal }).then((b) => b.wishlist),
+    queryFn: ({ signal }): Promise<WishlistEntry[]> => api.get('/api/v1/wishlist', { signal }).then((b) => b.wishlist),
     enabled: user !== null,
   });
 }
@@ -59,8 +41,8 @@ export function useToggleWishlist() {
     mutationFn: async ({ productId, inWishlist }: { productId: string; inWishlist: boolean }) => {
       if (!user) throw new Error(WISHLIST_MESSAGES.signIn);
       const answer = inWishlist
-        ? await apiRequest<WishlistResponse>('DELETE', `/api/v1/wishlist/${encodeURIComponent(productId)}`)
-        : await apiRequest<WishlistResponse>('POST', '/api/v1/wishlist', { body: { product_id: productId } });
+        ? await api.delete('/api/v1/wishlist/{product_id}', { path: { product_id: productId } })
+        : await api.post('/api/v1/wishlist', { body: { product_id: productId } });
       queryClient.setQueryData(wishlistKey(user.id), answer.wishlist);
       return { removed: inWishlist };
     },
