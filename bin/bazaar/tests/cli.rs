@@ -88,7 +88,10 @@ fn openapi_prints_the_document_and_writes_nothing() {
     assert!(out.status.success(), "{}", stderr(&out));
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
     assert_eq!(doc["openapi"], "3.1.0");
-    assert_eq!(doc["paths"]["/api/v1/cart"]["get"]["operationId"], "get_cart");
+    assert_eq!(
+        doc["paths"]["/api/v1/cart"]["get"]["operationId"],
+        "get_cart"
+    );
     assert_eq!(
         std::fs::read_dir(&dir).unwrap().count(),
         0,

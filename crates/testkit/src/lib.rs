@@ -147,7 +147,10 @@ mod tests {
         sweep_scratch(&root);
         assert!(mine.exists(), "a running process keeps its scratch");
         assert!(!ended.exists(), "an ended process's scratch is removed");
-        assert!(!legacy.exists(), "scratch without a pid is from an ended process");
+        assert!(
+            !legacy.exists(),
+            "scratch without a pid is from an ended process"
+        );
         assert!(other.exists(), "other directories are left alone");
         std::fs::remove_dir_all(&root).unwrap();
     }
