@@ -129,7 +129,7 @@ test('a product viewed shows under "Recently viewed" back on the home page', asy
   await expect(recent.getByTestId('product-card')).toHaveCount(2);
   // Most recent first.
   expect(await cardNames(page, 'Recently viewed')).toEqual([viewedLast!.name, viewedFirst!.name]);
-  await expect(recent.getByTestId('product-card').first()).toHaveAttribute(
+  await expect(recent.getByTestId('product-card').first().getByRole('link', { name: viewedLast!.name })).toHaveAttribute(
     'href',
     `/products/${encodeURIComponent(viewedLast!.slug)}/`,
   );

@@ -6,7 +6,7 @@ import type { EmblaCarouselType } from 'embla-carousel';
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { HeroArt } from '@/features/home/components/hero-art';
 import { HERO_AUTOPLAY_MS, HERO_SLIDES, type CarouselSlide } from '@/features/home/components/hero-slides';
-import { usePrefersReducedMotion } from '@/features/home/lib/use-reduced-motion';
+import { usePrefersReducedMotion } from '@/lib/use-reduced-motion';
 import { cn } from '@/lib/cn';
 
 const TONES: Record<CarouselSlide['tone'], { slide: string; kicker: string; cta: string; art: string }> = {

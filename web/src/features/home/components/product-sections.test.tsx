@@ -59,7 +59,7 @@ describe('HomeProductSection', () => {
     const cards = await within(section).findAllByTestId('product-card');
     expect(cards).toHaveLength(4);
     expect(queries).toEqual(['?featured=true&per_page=4']);
-    expect(href(cards[0]!)).toMatch(/^\/products\/product-1\/?$/);
+    expect(href(within(cards[0]!).getByRole('link', { name: 'Product 1' }))).toMatch(/^\/products\/product-1\/?$/);
     expect(href(within(section).getByRole('link', { name: 'View all featured products' }))).toBe(
       '/products/?sort=featured',
     );

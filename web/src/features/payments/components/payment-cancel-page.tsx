@@ -7,7 +7,7 @@ import { CircleX, RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { MessagePanel } from '@/components/ui/message-panel';
 import { useCartActions } from '@/features/cart/api/cart';
-import { PaymentSkeleton } from '@/features/payments/components/payment-success-page';
+import { PaymentSkeleton } from '@/features/payments/components/order-payment';
 import { useSession } from '@/lib/auth/use-session';
 import { useMounted } from '@/lib/use-mounted';
 

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { useCartActions } from '@/features/cart/api/cart';
 import type { ProductDetail, ProductVariation } from '@/features/products/api/product-types';
+import { cartLine } from '@/features/products/components/cart-line';
 import { ProductVariations } from '@/features/products/components/product-variations';
 import { WishlistButton } from '@/features/wishlist/components/wishlist-button';
 import type { CurrencyFormat } from '@/lib/money';
@@ -45,23 +46,7 @@ export function ProductPurchase({ product, currency }: { product: ProductDetail;
 
   function addToCart() {
     if (stock === null || stock <= 0) return;
-    const price = variation ? variation.effective_price_cents : product.effective_price_cents;
-    const regular = variation ? variation.price_cents : product.price_cents;
-    add.mutate({
-      product_id: product.id,
-      variation_id: variation?.id ?? null,
-      quantity: shownQuantity,
-      product_name: product.name,
-      slug: product.slug,
-      product_type: product.product_type,
-      image_url: variation?.images[0] ?? product.image_url,
-      variation_name: variation?.name ?? null,
-      product_price_cents: price,
-      regular_price_cents: regular,
-      available_stock: stock,
-      vendor_id: product.vendor_id,
-      max_owned_per_user: product.max_owned_per_user,
-    });
+    add.mutate(cartLine(product, { variation, quantity: shownQuantity, stock }));
   }
 
   return (

@@ -50,7 +50,10 @@ describe('SearchPage', () => {
     const cards = await screen.findAllByTestId('product-card');
     expect(cards).toHaveLength(1);
     expect(cards[0]).toHaveTextContent('PWR Grip Training Gloves');
-    expect(cards[0]).toHaveAttribute('href', '/products/pwr-grip-training-gloves/');
+    expect(within(cards[0]!).getByRole('link', { name: 'PWR Grip Training Gloves' })).toHaveAttribute(
+      'href',
+      '/products/pwr-grip-training-gloves/',
+    );
     expect(screen.getByTestId('search-count')).toHaveTextContent('1 product');
     expect(asked).toEqual(['?q=glovse&page=1&per_page=20']);
   });

@@ -81,10 +81,10 @@ describe('StorePage', () => {
     const cards = screen.getAllByTestId('product-card');
     expect(cards).toHaveLength(2);
     const [teeCard, shoeCard] = cards as [HTMLElement, HTMLElement];
-    expect(teeCard.getAttribute('href')).toMatch(/^\/products\/ovr-aero-running-tee\/?$/);
+    expect(within(teeCard).getByRole('link', { name: 'OVR Aero Running Tee' }).getAttribute('href')).toMatch(/^\/products\/ovr-aero-running-tee\/?$/);
     expect(within(teeCard).getByRole('heading', { name: 'OVR Aero Running Tee' })).toBeInTheDocument();
     expect(within(teeCard).getByText('R399.00')).toBeInTheDocument();
-    expect(shoeCard.getAttribute('href')).toMatch(/^\/products\/ovr-velocity-road-running-shoe\/?$/);
+    expect(within(shoeCard).getByRole('link', { name: 'OVR Velocity Road Running Shoe' }).getAttribute('href')).toMatch(/^\/products\/ovr-velocity-road-running-shoe\/?$/);
     expect(within(shoeCard).getByText('R1,299.00')).toBeInTheDocument();
     // A product without a picture still has an accessible name for its placeholder.
     expect(within(shoeCard).getByRole('img', { name: 'OVR Velocity Road Running Shoe' })).toBeInTheDocument();
