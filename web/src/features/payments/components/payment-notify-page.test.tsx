@@ -34,7 +34,7 @@ function order(overrides: Partial<Order> = {}): Order {
     paid_at: null,
     cancelled_at: null,
     cancel_reason: null,
-    refund_due_cents: null,
+    refund_due_cents: 0,
     can_cancel: true,
     created_at: '2026-11-21T10:00:00Z',
     parts: [],
