@@ -222,6 +222,43 @@ async fn static_files_cache_headers_and_not_found() {
     let seed_image = app.get("/media/seed/vendors/ovr-official.svg").await;
     assert_eq!(seed_image.status, StatusCode::OK);
     assert_eq!(seed_image.headers["content-type"], "image/svg+xml");
+    assert_eq!(seed_image.headers["accept-ranges"], "bytes");
+
+    // Video is fetched in byte ranges (Safari and iOS play nothing without 206 answers).
+    let video = "/media/seed/products/pwr-training.mp4";
+    let whole = app.get(video).await;
+    assert_eq!(whole.status, StatusCode::OK);
+    assert_eq!(whole.headers["content-type"], "video/mp4");
+    let total = whole.body.len();
+    let ranged = |range: &'static str| {
+        let router = app.router.clone();
+        async move {
+            use tower::ServiceExt;
+            let req = axum::http::Request::builder()
+                .uri(video)
+                .header("range", range)
+                .body(axum::body::Body::empty())
+                .unwrap();
+            let resp = router.oneshot(req).await.unwrap();
+            let status = resp.status();
+            let range = resp.headers().get("content-range").cloned();
+            let body = http_body_util::BodyExt::collect(resp.into_body())
+                .await
+                .unwrap()
+                .to_bytes();
+            (status, range, body)
+        }
+    };
+    let (status, range, body) = ranged("bytes=0-9").await;
+    assert_eq!(status, StatusCode::PARTIAL_CONTENT);
+    assert_eq!(range.unwrap(), format!("bytes 0-9/{total}").as_str());
+    assert_eq!(&body[..], &whole.body[..10]);
+    let (status, _, body) = ranged("bytes=-4").await;
+    assert_eq!(status, StatusCode::PARTIAL_CONTENT);
+    assert_eq!(&body[..], &whole.body[total - 4..]);
+    let (status, range, _) = ranged("bytes=99999999-").await;
+    assert_eq!(status, StatusCode::RANGE_NOT_SATISFIABLE);
+    assert_eq!(range.unwrap(), format!("bytes */{total}").as_str());
 }
 
 #[tokio::test]

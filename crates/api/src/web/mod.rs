@@ -37,17 +37,91 @@ pub fn router() -> Router<AppState> {
         .fallback(site)
 }
 
+/// Media files, with single byte ranges (`Range: bytes=…`): Safari and iOS play video only
+/// from servers that answer them with 206.
 async fn media(
     State(state): State<AppState>,
     axum::extract::Path(path): axum::extract::Path<String>,
+    headers: axum::http::HeaderMap,
 ) -> Response {
     let Some(rel) = safe_relative(&path) else {
         return StatusCode::NOT_FOUND.into_response();
     };
-    match tokio::fs::read(state.config.media_dir.join(&rel)).await {
-        Ok(bytes) => file_response(&rel, bytes, "public, max-age=86400"),
-        Err(_) => StatusCode::NOT_FOUND.into_response(),
+    let Ok(bytes) = tokio::fs::read(state.config.media_dir.join(&rel)).await else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let total = bytes.len();
+    let range = headers
+        .get(header::RANGE)
+        .and_then(|v| v.to_str().ok())
+        .map(|v| byte_range(v, total));
+    let mut resp = match range {
+        // Several ranges, or a header we do not understand: the whole file (RFC 9110 allows it).
+        None | Some(Range::Ignore) => file_response(&rel, bytes, "public, max-age=86400"),
+        Some(Range::Unsatisfiable) => {
+            let mut resp = StatusCode::RANGE_NOT_SATISFIABLE.into_response();
+            if let Ok(v) = HeaderValue::from_str(&format!("bytes */{total}")) {
+                resp.headers_mut().insert(header::CONTENT_RANGE, v);
+            }
+            resp
+        }
+        Some(Range::Bytes(start, end)) => {
+            let mut resp =
+                file_response(&rel, bytes[start..=end].to_vec(), "public, max-age=86400");
+            *resp.status_mut() = StatusCode::PARTIAL_CONTENT;
+            if let Ok(v) = HeaderValue::from_str(&format!("bytes {start}-{end}/{total}")) {
+                resp.headers_mut().insert(header::CONTENT_RANGE, v);
+            }
+            resp
+        }
+    };
+    resp.headers_mut()
+        .insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
+    resp
+}
+
+#[derive(Debug, PartialEq, Eq)]
+enum Range {
+    /// First and last byte, inclusive.
+    Bytes(usize, usize),
+    Unsatisfiable,
+    Ignore,
+}
+
+/// Reads a `Range` header for a file of `total` bytes: one range of bytes
+/// (`a-b`, `a-`, `-n`); anything else is ignored.
+fn byte_range(header: &str, total: usize) -> Range {
+    let Some(spec) = header.trim().strip_prefix("bytes=") else {
+        return Range::Ignore;
+    };
+    if spec.contains(',') {
+        return Range::Ignore;
     }
+    let Some((first, last)) = spec.trim().split_once('-') else {
+        return Range::Ignore;
+    };
+    let parse = |s: &str| s.trim().parse::<usize>().ok();
+    let (start, end) = match (first.trim().is_empty(), last.trim().is_empty()) {
+        // The last n bytes.
+        (true, false) => match parse(last) {
+            Some(0) => return Range::Unsatisfiable,
+            Some(n) => (total.saturating_sub(n), total.saturating_sub(1)),
+            None => return Range::Ignore,
+        },
+        (false, true) => match parse(first) {
+            Some(a) => (a, total.saturating_sub(1)),
+            None => return Range::Ignore,
+        },
+        (false, false) => match (parse(first), parse(last)) {
+            (Some(a), Some(b)) if a <= b => (a, b.min(total.saturating_sub(1))),
+            _ => return Range::Ignore,
+        },
+        (true, true) => return Range::Ignore,
+    };
+    if total == 0 || start >= total {
+        return Range::Unsatisfiable;
+    }
+    Range::Bytes(start, end)
 }
 
 /// Turns a URL path into a relative file path, refusing anything that could climb out.
@@ -252,6 +326,22 @@ async fn html_page(state: &AppState, shell: Vec<u8>, params: &[(String, String)]
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn byte_ranges() {
+        use super::{Range, byte_range};
+        assert_eq!(byte_range("bytes=0-99", 1000), Range::Bytes(0, 99));
+        assert_eq!(byte_range("bytes=900-", 1000), Range::Bytes(900, 999));
+        assert_eq!(byte_range("bytes=-100", 1000), Range::Bytes(900, 999));
+        assert_eq!(byte_range("bytes=-5000", 1000), Range::Bytes(0, 999));
+        assert_eq!(byte_range("bytes=500-5000", 1000), Range::Bytes(500, 999));
+        assert_eq!(byte_range("bytes=1000-", 1000), Range::Unsatisfiable);
+        assert_eq!(byte_range("bytes=-0", 1000), Range::Unsatisfiable);
+        assert_eq!(byte_range("bytes=0-1,5-6", 1000), Range::Ignore);
+        assert_eq!(byte_range("bytes=9-1", 1000), Range::Ignore);
+        assert_eq!(byte_range("items=0-1", 1000), Range::Ignore);
+        assert_eq!(byte_range("bytes=x-1", 1000), Range::Ignore);
+    }
+
     use super::*;
 
     fn site() -> tempdir::Dir {
