@@ -1,3 +1,4 @@
+import { Activity } from 'react';
 import { CategoryTiles } from '@/features/home/components/category-tiles';
 import { CreateYourVision } from '@/features/home/components/create-your-vision';
 import { HeroCarousel } from '@/features/home/components/hero-carousel';
@@ -13,20 +14,43 @@ export default function HomePage() {
   return (
     <div className="flex flex-col gap-10 sm:gap-14">
       <h1 className="sr-only">Shop great finds from South African stores</h1>
-      <div className="flex flex-col gap-4">
-        <HeroCarousel />
-        <PromoStrip />
-      </div>
-      <RecentlyViewedSection />
-      <HomeProductSection list="featured" />
-      <CategoryTiles />
-      <HomeProductSection list="daily-deals" />
-      <HomeBanners />
-      <HomeProductSection list="special-offers" />
-      <CreateYourVision />
-      <RecommendationsSection />
-      <TrustBadges />
-      <NewsletterBox />
+      {/* Boundaries split hydration into short tasks (see the root layout). */}
+      <Activity>
+        <div className="flex flex-col gap-4">
+          <HeroCarousel />
+          <PromoStrip />
+        </div>
+      </Activity>
+      <Activity>
+        <RecentlyViewedSection />
+      </Activity>
+      <Activity>
+        <HomeProductSection list="featured" />
+      </Activity>
+      <Activity>
+        <CategoryTiles />
+      </Activity>
+      <Activity>
+        <HomeProductSection list="daily-deals" />
+      </Activity>
+      <Activity>
+        <HomeBanners />
+      </Activity>
+      <Activity>
+        <HomeProductSection list="special-offers" />
+      </Activity>
+      <Activity>
+        <CreateYourVision />
+      </Activity>
+      <Activity>
+        <RecommendationsSection />
+      </Activity>
+      <Activity>
+        <TrustBadges />
+      </Activity>
+      <Activity>
+        <NewsletterBox />
+      </Activity>
     </div>
   );
 }

@@ -86,4 +86,18 @@ describe('ThemeMenu', () => {
     expect(window.localStorage.getItem('bazaar-ui-theme')).toBe('dark');
     expect(document.documentElement).toHaveClass('dark');
   });
+
+  it('opens from the keyboard with focus on the first choice', async () => {
+    mockSystemDark(false);
+    renderWithQueryClient(<ThemeMenu />);
+    const user = userEvent.setup();
+    await user.tab();
+    expect(screen.getByTestId('theme-menu-trigger')).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('menuitemradio', { name: 'Light' })).toHaveFocus());
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(window.localStorage.getItem('bazaar-ui-theme')).toBe('dark');
+    // Closing returns focus to the trigger.
+    await waitFor(() => expect(screen.getByTestId('theme-menu-trigger')).toHaveFocus());
+  });
 });

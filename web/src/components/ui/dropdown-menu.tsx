@@ -1,8 +1,9 @@
 'use client';
 
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps, type FocusEvent } from 'react';
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { Check } from 'lucide-react';
+import type { FirstOpen } from '@/components/ui/deferred-popup';
 import { cn } from '@/lib/cn';
 
 /** Radix dropdown menus (keyboard, focus and screen-reader handling) in the site's style. */
@@ -52,4 +53,18 @@ export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof
 
 export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof Menu.Separator>) {
   return <Menu.Separator className={cn('my-1 h-px bg-neutral-200', className)} {...props} />;
+}
+
+/**
+ * `onFocus` for the content of a menu that DeferredPopup mounted open after a key press: when the
+ * menu focuses its content, focus moves on to the first item, as when Radix sees the key itself
+ * (its keyboard tracking was not mounted yet to see it). Later openings are Radix's own.
+ */
+export function useFirstOpenFocus(firstOpen: FirstOpen) {
+  const pending = useRef(firstOpen.keyboard);
+  return (event: FocusEvent<HTMLDivElement>) => {
+    if (!pending.current || event.target !== event.currentTarget) return;
+    pending.current = false;
+    event.currentTarget.querySelector<HTMLElement>('[role^="menuitem"]:not([data-disabled])')?.focus();
+  };
 }

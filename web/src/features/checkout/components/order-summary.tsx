@@ -43,32 +43,35 @@ export function OrderSummary({ quote, updating }: { quote: Quote; updating: bool
           </li>
         ))}
       </ul>
-      <dl className="flex flex-col gap-2 border-t border-neutral-200 pt-3 text-sm">
-        <Row label="Subtotal" value={formatMoney(quote.subtotal_cents)} testId="quote-subtotal" />
-        {quote.discount_cents > 0 ? (
+      <div className="flex flex-col gap-2 border-t border-neutral-200 pt-3 text-sm">
+        <dl className="flex flex-col gap-2">
+          <Row label="Subtotal" value={formatMoney(quote.subtotal_cents)} testId="quote-subtotal" />
+          {quote.discount_cents > 0 ? (
+            <Row
+              label={quote.coupon_code ? `Discount (${quote.coupon_code})` : 'Discount'}
+              value={`-${formatMoney(quote.discount_cents)}`}
+              testId="quote-discount"
+            />
+          ) : null}
           <Row
-            label={quote.coupon_code ? `Discount (${quote.coupon_code})` : 'Discount'}
-            value={`-${formatMoney(quote.discount_cents)}`}
-            testId="quote-discount"
+            label="Shipping"
+            value={quote.shipping_cents === 0 ? 'Free' : formatMoney(quote.shipping_cents)}
+            testId="quote-shipping"
           />
-        ) : null}
-        <Row
-          label="Shipping"
-          value={quote.shipping_cents === 0 ? 'Free' : formatMoney(quote.shipping_cents)}
-          testId="quote-shipping"
-        />
-        {quote.points_discount_cents > 0 ? (
-          <Row
-            label={`Points (${quote.points_spent})`}
-            value={`-${formatMoney(quote.points_discount_cents)}`}
-            testId="quote-points"
-          />
-        ) : null}
-        <Row label="Total" value={formatMoney(quote.total_cents)} testId="quote-total" strong />
+          {quote.points_discount_cents > 0 ? (
+            <Row
+              label={`Points (${quote.points_spent})`}
+              value={`-${formatMoney(quote.points_discount_cents)}`}
+              testId="quote-points"
+            />
+          ) : null}
+          <Row label="Total" value={formatMoney(quote.total_cents)} testId="quote-total" strong />
+        </dl>
+        {/* Outside the list: a <dl> holds only its term and value pairs. */}
         <p className="text-xs text-neutral-600" data-testid="quote-vat">
           VAT included ({quote.vat_rate_percent}%): {formatMoney(quote.vat_cents)}
         </p>
-      </dl>
+      </div>
       {quote.parts.length > 0 ? (
         <div className="flex flex-col gap-1 border-t border-neutral-200 pt-3 text-sm">
           <h3 className="font-medium">Estimated delivery</h3>

@@ -1,0 +1,152 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { DEMO_CUSTOMER, SESSION_KEY, expectSignedInAtRoot, submitSignIn } from './helpers/accounts';
+
+// axe-core on the storefront's pages, in the light and the dark theme, on the desktop and the
+// mobile project: no violation of impact serious or critical (WCAG 2.0/2.1 A and AA, and axe's
+// best practices). Each page is analysed once its content has loaded, not its skeletons.
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const BLOCKING = new Set(['serious', 'critical']);
+const THEMES = ['light', 'dark'] as const;
+type Theme = (typeof THEMES)[number];
+
+interface ListedProduct {
+  slug: string;
+  name: string;
+  has_variations: boolean;
+  product_type: string;
+  stock_quantity: number;
+  max_owned_per_user: number | null;
+}
+
+/** A physical product without options, with stock, and one with options. */
+async function sampleProducts(request: APIRequestContext) {
+  const response = await request.get('/api/v1/products?per_page=100');
+  expect(response.ok()).toBe(true);
+  const { products } = (await response.json()) as { products: ListedProduct[] };
+  const simple = products
+    .filter((p) => !p.has_variations && p.product_type === 'physical' && p.max_owned_per_user === null)
+    .sort((a, b) => b.stock_quantity - a.stock_quantity)[0];
+  const withOptions = products.find((p) => p.has_variations);
+  expect(simple, 'a physical product without options').toBeDefined();
+  expect(withOptions, 'a product with options').toBeDefined();
+  return { simple: simple!, withOptions: withOptions! };
+}
+
+/**
+ * The theme follows the system's scheme (the stored choice is reset to System on every load, so
+ * a signed-in account's saved theme does not get in the way).
+ */
+async function followSystemTheme(page: Page) {
+  await page.addInitScript(() => window.localStorage.setItem('bazaar-ui-theme', 'system'));
+}
+
+/**
+ * Scrolls through the page so sections that load near the viewport do, then waits until no
+ * skeleton is left and `ready` shows, and goes back to the top.
+ */
+async function settle(page: Page, ready: Locator) {
+  await expect(ready).toBeVisible();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const step = page.viewportSize()?.height ?? 800;
+  for (let y = 0; y < height; y += step) {
+    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+    await page.waitForTimeout(100);
+  }
+  await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+  await expect(page.locator('.animate-pulse')).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+}
+
+/** One line per failing node: what axe says and where (its selector). */
+function describeViolations(where: string, violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']) {
+  const lines = [`${violations.length} serious or critical axe violation(s) on ${where}:`];
+  for (const v of violations) {
+    lines.push(`- [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})`);
+    for (const node of v.nodes) {
+      const summary = (node.failureSummary ?? '').split('\n').slice(1, 2).join(' ').trim();
+      lines.push(`    ${node.target.join(' > ')}${summary ? ` — ${summary}` : ''}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+async function expectNoSeriousViolations(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const blocking = violations.filter((v) => v.impact && BLOCKING.has(v.impact));
+  // Soft, so one run reports every page's violations.
+  expect.soft(blocking, describeViolations(where, blocking)).toEqual([]);
+}
+
+/** Opens `path` in `theme`, waits for `ready` (from the page), and runs axe. */
+async function checkPage(page: Page, path: string, theme: Theme, ready: (page: Page) => Locator) {
+  await page.emulateMedia({ colorScheme: theme });
+  await page.goto(path);
+  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+  await settle(page, ready(page));
+  await expectNoSeriousViolations(page, `${path} (${theme} theme)`);
+}
+
+const productName = (page: Page) => page.getByTestId('product-name');
+const h1 = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { level: 1, name });
+
+test.beforeEach(async ({ page }) => {
+  await followSystemTheme(page);
+});
+
+for (const theme of THEMES) {
+  test(`home, product list and sign-in page in the ${theme} theme`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await checkPage(page, '/', theme, (p) => p.getByRole('region', { name: 'Featured products' }).getByTestId('product-card').first());
+    await checkPage(page, '/products/', theme, (p) => p.getByTestId('product-card').first());
+    await checkPage(page, '/auth/', theme, h1('Welcome back'));
+  });
+
+  test(`product pages, with and without options, in the ${theme} theme`, async ({ page, request }) => {
+    const { simple, withOptions } = await sampleProducts(request);
+    await checkPage(page, `/products/${simple.slug}/`, theme, productName);
+    await checkPage(page, `/products/${withOptions.slug}/`, theme, productName);
+  });
+}
+
+test('a guest’s cart with an item, in both themes', async ({ page, request }) => {
+  const { simple } = await sampleProducts(request);
+  await page.goto(`/products/${simple.slug}/`);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Added to cart')).toBeVisible();
+  for (const theme of THEMES) {
+    await checkPage(page, '/cart/', theme, (p) => p.getByTestId('cart-line'));
+  }
+});
+
+// One sign-in per project: sign-ins are rate limited per address, and other specs sign in too.
+test('the signed-in customer’s cart, checkout and profile, in both themes', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { simple } = await sampleProducts(request);
+  await submitSignIn(page, DEMO_CUSTOMER);
+  await expectSignedInAtRoot(page, DEMO_CUSTOMER.name);
+  await page.goto(`/products/${simple.slug}/`);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Added to cart')).toBeVisible();
+
+  for (const theme of THEMES) {
+    await checkPage(page, '/cart/', theme, (p) => p.getByTestId('cart-line').first());
+    await checkPage(page, '/checkout/', theme, (p) => p.getByTestId('quote-total'));
+    // The address form with its error messages showing.
+    await page.getByRole('button', { name: 'Pay with PayFast' }).click();
+    await expect(page.getByText('Enter a 4-digit South African postal code')).toBeVisible();
+    await expectNoSeriousViolations(page, `/checkout/ with errors (${theme} theme)`);
+    await checkPage(page, '/profile/', theme, h1(/./));
+    await checkPage(page, '/profile/?tab=orders', theme, (p) => p.getByRole('tabpanel'));
+  }
+
+  // Leave the seeded customer's cart empty for the other journeys.
+  const token = await page.evaluate((key) => {
+    const raw = window.localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as { access_token: string }).access_token : null;
+  }, SESSION_KEY);
+  expect(token).not.toBeNull();
+  const cleared = await page.request.delete('/api/v1/cart', { headers: { Authorization: `Bearer ${token}` } });
+  expect(cleared.ok()).toBe(true);
+});
