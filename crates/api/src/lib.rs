@@ -160,6 +160,7 @@ pub fn app(state: AppState) -> Router {
         None => router,
     };
     router
+        .layer(compression())
         .layer(tower_http::limit::RequestBodyLimitLayer::new(1024 * 1024))
         .layer(
             tower_http::trace::TraceLayer::new_for_http()
@@ -169,6 +170,23 @@ pub fn app(state: AppState) -> Router {
                         .level(tracing::Level::INFO)
                         .latency_unit(tower_http::LatencyUnit::Micros),
                 ),
+        )
+}
+
+/// gzip for clients that ask for it: pages, scripts, styles, SVG and JSON. Not for live
+/// events (each event must leave at once), pictures and video (already compressed; video is
+/// served in byte ranges), or bodies under 256 bytes.
+fn compression() -> tower_http::compression::CompressionLayer<impl tower_http::compression::Predicate> {
+    use tower_http::compression::predicate::{NotForContentType, Predicate, SizeAbove};
+    tower_http::compression::CompressionLayer::new()
+        .gzip(true)
+        .compress_when(
+            SizeAbove::new(256)
+                .and(NotForContentType::GRPC)
+                .and(NotForContentType::IMAGES)
+                .and(NotForContentType::SSE)
+                .and(NotForContentType::const_new("video/"))
+                .and(NotForContentType::const_new("audio/")),
         )
 }
 

@@ -296,3 +296,48 @@ async fn sitemap_lists_every_visible_product_and_store_and_robots_points_to_it()
     let robots = app.get("/robots.txt").await.text();
     assert!(robots.contains(&format!("Sitemap: {PUBLIC_URL}/sitemap.xml")));
 }
+
+/// Text is gzipped for clients that ask; video and small bodies are not.
+#[tokio::test]
+async fn text_is_compressed_for_clients_that_ask() {
+    use tower::ServiceExt;
+    let app = TestApp::seeded_with_web().await;
+    let fetch = |uri: &'static str, gzip: bool| {
+        let router = app.router.clone();
+        async move {
+            let mut req = axum::http::Request::builder().uri(uri);
+            if gzip {
+                req = req.header("accept-encoding", "gzip");
+            }
+            let resp = router
+                .oneshot(req.body(axum::body::Body::empty()).unwrap())
+                .await
+                .unwrap();
+            let encoding = resp
+                .headers()
+                .get("content-encoding")
+                .map(|v| v.to_str().unwrap().to_owned());
+            let body = http_body_util::BodyExt::collect(resp.into_body())
+                .await
+                .unwrap()
+                .to_bytes();
+            (encoding, body)
+        }
+    };
+    let (plain_encoding, plain) = fetch("/api/v1/products?per_page=50", false).await;
+    assert_eq!(plain_encoding, None);
+    let (encoding, gzipped) = fetch("/api/v1/products?per_page=50", true).await;
+    assert_eq!(encoding.as_deref(), Some("gzip"));
+    assert!(
+        gzipped.len() * 3 < plain.len(),
+        "{} gzipped bytes for {} plain",
+        gzipped.len(),
+        plain.len()
+    );
+    let (encoding, _) = fetch("/api/openapi.json", true).await;
+    assert_eq!(encoding.as_deref(), Some("gzip"));
+    let (encoding, _) = fetch("/media/seed/products/pwr-training.mp4", true).await;
+    assert_eq!(encoding, None, "video is served as it is");
+    let (encoding, _) = fetch("/healthz", true).await;
+    assert_eq!(encoding, None, "small bodies are not worth it");
+}

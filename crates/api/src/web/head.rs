@@ -12,6 +12,9 @@ pub(super) struct Head {
     pub description: String,
     pub canonical: String,
     pub image: Option<String>,
+    /// The page's main picture as the page requests it, fetched before the page's script
+    /// asks the API for it (the largest paint of a product page).
+    pub preload_image: Option<String>,
     pub og_type: &'static str,
     pub json_ld: Option<serde_json::Value>,
 }
@@ -82,6 +85,7 @@ pub(super) fn product_head(state: &AppState, p: &ProductDetail) -> Head {
         description,
         canonical,
         image,
+        preload_image: s.image_url.clone(),
         og_type: "product",
         json_ld: Some(ld),
     }
@@ -107,6 +111,7 @@ pub(super) fn store_head(state: &AppState, v: &bazaar_db::vendors::VendorRow) ->
         description,
         canonical,
         image,
+        preload_image: None,
         og_type: "website",
         json_ld: Some(ld),
     }
@@ -159,6 +164,12 @@ pub(super) fn inject_head(html: &str, head: &Head) -> String {
             escape_xml(img)
         ));
     }
+    if let Some(src) = &head.preload_image {
+        tags.push_str(&format!(
+            "<link rel=\"preload\" as=\"image\" href=\"{}\" fetchpriority=\"high\"/>",
+            escape_xml(src)
+        ));
+    }
     if let Some(ld) = &head.json_ld {
         // `<` is escaped so no value can close the script element.
         let json = ld
@@ -206,6 +217,7 @@ mod tests {
             description: "d".into(),
             canonical: "http://x/p/".into(),
             image: None,
+            preload_image: Some("/media/a.jpg?x=1&y=2".into()),
             og_type: "product",
             json_ld: Some(json!({"name": "</script><script>alert(1)</script>"})),
         };
@@ -215,5 +227,8 @@ mod tests {
         assert!(!out.contains("content=\"x\""));
         assert!(!out.contains("</script><script>alert"));
         assert!(out.contains("\\u003c/script\\u003e"));
+        assert!(out.contains(
+            "<link rel=\"preload\" as=\"image\" href=\"/media/a.jpg?x=1&amp;y=2\" fetchpriority=\"high\"/>"
+        ));
     }
 }

@@ -74,6 +74,7 @@ function DailyDeals({ page }: { page: number }) {
           currency={currency}
           updating={isPlaceholderData}
           label="Daily deal pages"
+          heading="Daily deals"
           hrefFor={dailyDealsPath}
           empty={
             <MessagePanel title="No daily deals today">

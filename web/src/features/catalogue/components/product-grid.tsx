@@ -49,6 +49,7 @@ export function ProductResults({
   updating,
   hrefFor,
   label,
+  heading,
   empty,
   pastEnd,
 }: {
@@ -59,6 +60,8 @@ export function ProductResults({
   updating: boolean;
   hrefFor: (page: number) => string;
   label: string;
+  /** A heading for the cards, read by screen readers only (e.g. "Products"). */
+  heading: string;
   empty: ReactNode;
   pastEnd: ReactNode;
 }) {
@@ -71,17 +74,21 @@ export function ProductResults({
       ) : products.length === 0 ? (
         pastEnd
       ) : (
-        <ul
-          className={cn(CATALOGUE_GRID, updating && 'opacity-60 transition-opacity')}
-          aria-busy={updating || undefined}
-          data-testid="product-grid"
-        >
-          {products.map((product) => (
-            <li key={product.id}>
-              <ProductCard product={product} currency={currency} />
-            </li>
-          ))}
-        </ul>
+        <>
+          {/* The cards' names are h3s: this keeps the outline h1 → h2 → h3 for screen readers. */}
+          <h2 className="sr-only">{heading}</h2>
+          <ul
+            className={cn(CATALOGUE_GRID, updating && 'opacity-60 transition-opacity')}
+            aria-busy={updating || undefined}
+            data-testid="product-grid"
+          >
+            {products.map((product) => (
+              <li key={product.id}>
+                <ProductCard product={product} currency={currency} />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       <Pagination className="mt-2" label={label} page={page} pageCount={pages} hrefFor={hrefFor} />
     </div>

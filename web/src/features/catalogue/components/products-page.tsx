@@ -136,6 +136,7 @@ function ProductsView({ filters }: { filters: ProductFilters }) {
           currency={currency}
           updating={isPlaceholderData}
           label="Product pages"
+          heading="Products"
           hrefFor={(page) => productsPath({ ...filters, page })}
           empty={
             <MessagePanel title="No products match these filters">
