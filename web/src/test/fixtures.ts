@@ -1,3 +1,4 @@
+import type { Order } from '@/features/checkout/api/checkout-types';
 import type { Notification, NotificationList } from '@/features/notifications/api/notifications';
 import type { ProductDetail, ProductListResponse } from '@/features/products/api/product-types';
 import type { SearchResponse, Suggestion } from '@/features/search/api/search';
@@ -154,6 +155,36 @@ export function searchResponse(
         { label: 'R1,000 and over', min_cents: 100000, max_cents: null, count: 0 },
       ],
     },
+    ...overrides,
+  };
+}
+
+/** An unpaid order of R323.00 (R258.00 and R65.00 shipping), as GET /api/v1/orders/{id} answers. */
+export function pendingOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 'o1',
+    order_number: 'BZ-0123456789',
+    status: 'pending_payment',
+    currency: 'ZAR',
+    subtotal_cents: 25800,
+    coupon_code: null,
+    discount_cents: 0,
+    shipping_cents: 6500,
+    points_spent: 0,
+    points_discount_cents: 0,
+    vat_cents: 4213,
+    total_cents: 32300,
+    points_earned: 0,
+    shipping_address: null,
+    reserved_until: null,
+    paid_at: null,
+    cancelled_at: null,
+    cancel_reason: null,
+    refund_due_cents: 0,
+    can_cancel: true,
+    created_at: '2026-11-21T10:00:00Z',
+    parts: [],
+    payment: null,
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import { PaymentNotifyPage } from '@/features/payments/components/payment-notify
 import { storeSession } from '@/test/auth';
 import { server } from '@/test/msw-server';
 import { renderWithQueryClient } from '@/test/render';
+import { pendingOrder } from '@/test/fixtures';
 
 vi.mock('next/navigation', () => ({ useSearchParams: vi.fn() }));
 
@@ -14,34 +15,7 @@ function withQuery(query: string) {
   vi.mocked(useSearchParams).mockReturnValue(new URLSearchParams(query) as unknown as ReadonlyURLSearchParams);
 }
 
-function order(overrides: Partial<Order> = {}): Order {
-  return {
-    id: 'o1',
-    order_number: 'BZ-0123456789',
-    status: 'pending_payment',
-    currency: 'ZAR',
-    subtotal_cents: 25800,
-    coupon_code: null,
-    discount_cents: 0,
-    shipping_cents: 6500,
-    points_spent: 0,
-    points_discount_cents: 0,
-    vat_cents: 4213,
-    total_cents: 32300,
-    points_earned: 0,
-    shipping_address: null,
-    reserved_until: null,
-    paid_at: null,
-    cancelled_at: null,
-    cancel_reason: null,
-    refund_due_cents: 0,
-    can_cancel: true,
-    created_at: '2026-11-21T10:00:00Z',
-    parts: [],
-    payment: null,
-    ...overrides,
-  };
-}
+const order = pendingOrder;
 
 /** Answers GET /api/v1/orders/o1 with each of `answers` in turn (the last one repeats). */
 function serveOrder(...answers: Order[]) {

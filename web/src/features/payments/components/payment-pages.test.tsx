@@ -4,13 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { useRouter, useSearchParams, type ReadonlyURLSearchParams } from 'next/navigation';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
-import type { Order } from '@/features/checkout/api/checkout-types';
 import { PaymentCancelPage } from '@/features/payments/components/payment-cancel-page';
 import { PaymentSuccessPage } from '@/features/payments/components/payment-success-page';
 import { storeSession } from '@/test/auth';
 import { cart, cartItem } from '@/test/cart';
 import { server } from '@/test/msw-server';
 import { renderWithQueryClient } from '@/test/render';
+import { pendingOrder } from '@/test/fixtures';
 
 vi.mock('next/navigation', () => ({ useRouter: vi.fn(), useSearchParams: vi.fn() }));
 
@@ -20,34 +20,7 @@ beforeEach(() => {
   vi.mocked(useSearchParams).mockReturnValue(new URLSearchParams('order=o1') as unknown as ReadonlyURLSearchParams);
 });
 
-function order(overrides: Partial<Order> = {}): Order {
-  return {
-    id: 'o1',
-    order_number: 'BZ-0123456789',
-    status: 'pending_payment',
-    currency: 'ZAR',
-    subtotal_cents: 25800,
-    coupon_code: null,
-    discount_cents: 0,
-    shipping_cents: 6500,
-    points_spent: 0,
-    points_discount_cents: 0,
-    vat_cents: 4213,
-    total_cents: 32300,
-    points_earned: 0,
-    shipping_address: null,
-    reserved_until: null,
-    paid_at: null,
-    cancelled_at: null,
-    cancel_reason: null,
-    refund_due_cents: 0,
-    can_cancel: true,
-    created_at: '2026-11-21T10:00:00Z',
-    parts: [],
-    payment: null,
-    ...overrides,
-  };
-}
+const order = pendingOrder;
 
 function render(ui: React.ReactElement) {
   return renderWithQueryClient(
