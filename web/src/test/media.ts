@@ -12,3 +12,16 @@ export function mockSystemDark(dark: boolean) {
     })),
   );
 }
+
+/** Makes the visitor ask for reduced motion, or not. Undo with vi.unstubAllGlobals(). */
+export function mockReducedMotion(reduced: boolean) {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: reduced && query === '(prefers-reduced-motion: reduce)',
+      media: query,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    })),
+  );
+}

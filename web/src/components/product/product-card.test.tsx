@@ -12,6 +12,7 @@ import { storeSession } from '@/test/auth';
 import { productSummary } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
 import { renderWithQueryClient } from '@/test/render';
+import { mockReducedMotion } from '@/test/media';
 
 const VIDEO = '/media/seed/products/pwr-training.mp4';
 
@@ -21,18 +22,6 @@ function renderCard(product: ProductSummary) {
       <ProductCard product={product} currency={DEFAULT_CURRENCY} />
       <Toaster />
     </>,
-  );
-}
-
-function stubReducedMotion(reduced: boolean) {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: reduced && query === '(prefers-reduced-motion: reduce)',
-      media: query,
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-    })),
   );
 }
 
@@ -111,7 +100,7 @@ describe('ProductCard video', () => {
 
   beforeEach(() => {
     vi.useFakeTimers();
-    stubReducedMotion(false);
+    mockReducedMotion(false);
     play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
     pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
   });
@@ -179,7 +168,7 @@ describe('ProductCard video', () => {
   });
 
   it('does not play for visitors who asked for less motion', () => {
-    stubReducedMotion(true);
+    mockReducedMotion(true);
     renderCard(productSummary({ videos: [VIDEO] }));
     const card = screen.getByTestId('product-card');
     fireEvent.pointerEnter(card, { pointerType: 'mouse' });

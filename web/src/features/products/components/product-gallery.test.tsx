@@ -2,21 +2,10 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProductGallery } from '@/features/products/components/product-gallery';
+import { mockReducedMotion } from '@/test/media';
 
 const IMAGE = '/media/seed/products/pwr-resistance-band-set.svg';
 const VIDEO = '/media/seed/products/pwr-training.mp4';
-
-function stubReducedMotion(reduced: boolean) {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: reduced && query === '(prefers-reduced-motion: reduce)',
-      media: query,
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-    })),
-  );
-}
 
 describe('ProductGallery', () => {
   afterEach(() => {
@@ -60,7 +49,7 @@ describe('ProductGallery', () => {
   });
 
   it('does not start a video by itself for visitors who asked for less motion', async () => {
-    stubReducedMotion(true);
+    mockReducedMotion(true);
     const user = userEvent.setup();
     render(<ProductGallery name="PWR Resistance Band Set" imageUrl={IMAGE} videos={[VIDEO]} />);
     await user.click(screen.getByRole('button', { name: 'Show video 1' }));
