@@ -176,7 +176,8 @@ pub fn app(state: AppState) -> Router {
 /// gzip for clients that ask for it: pages, scripts, styles, SVG and JSON. Not for live
 /// events (each event must leave at once), pictures and video (already compressed; video is
 /// served in byte ranges), or bodies under 256 bytes.
-fn compression() -> tower_http::compression::CompressionLayer<impl tower_http::compression::Predicate> {
+fn compression()
+-> tower_http::compression::CompressionLayer<impl tower_http::compression::Predicate> {
     use tower_http::compression::predicate::{NotForContentType, Predicate, SizeAbove};
     tower_http::compression::CompressionLayer::new()
         .gzip(true)

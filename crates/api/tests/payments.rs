@@ -108,7 +108,7 @@ async fn paying_through_the_simulator_marks_the_order_paid_awards_points_and_con
 
     let app_ref = &app;
     let order_id = oid(&order);
-    TestApp::eventually("the order_confirmed notification", 20, || async move {
+    TestApp::eventually("the order_confirmed notification", 60, || async move {
         let n = count(app_ref, "SELECT COUNT(*) FROM order_notifications WHERE order_id = $1 AND type = 'order_confirmed'", order_id).await;
         (n == 1).then_some(())
     })
@@ -159,7 +159,7 @@ async fn the_same_itn_fifty_times_at_once_pays_once() {
         "paid"
     );
     let app_ref = &*app;
-    TestApp::eventually("the confirmation", 20, || async move {
+    TestApp::eventually("the confirmation", 60, || async move {
         (notifications(app_ref, order_id).await == 1).then_some(())
     })
     .await;
@@ -307,7 +307,7 @@ async fn orders_move_on_with_a_notification_each_and_cancel_only_before_shipping
     assert_eq!(r.status, 409, "paid cannot jump to delivered");
     let order_id = Uuid::parse_str(&id).unwrap();
     let app_ref = &app;
-    TestApp::eventually("the confirmation", 20, || async move {
+    TestApp::eventually("the confirmation", 60, || async move {
         (notifications(app_ref, order_id).await == 1).then_some(())
     })
     .await;
@@ -318,7 +318,7 @@ async fn orders_move_on_with_a_notification_each_and_cancel_only_before_shipping
         assert_eq!(r.status, 200, "{}", r.text());
         // Moves happen minutes apart in a shop; here each waits for the one before's notice.
         let app_ref = &app;
-        TestApp::eventually("the notification of the move", 20, || async move {
+        TestApp::eventually("the notification of the move", 60, || async move {
             (notifications(app_ref, order_id).await == n).then_some(())
         })
         .await;

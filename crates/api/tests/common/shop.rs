@@ -237,7 +237,7 @@ pub async fn order(app: &TestApp, c: &Customer, id: &str) -> Value {
 
 /// Waits for the order to reach `status`.
 pub async fn wait_for_status(app: &TestApp, c: &Customer, id: &str, status: &str) -> Value {
-    TestApp::eventually(&format!("order {id} to be {status}"), 20, || async move {
+    TestApp::eventually(&format!("order {id} to be {status}"), 60, || async move {
         let o = order(app, c, id).await;
         (o["status"] == status).then_some(o)
     })
