@@ -252,6 +252,15 @@ async fn failing_jobs_are_retried_then_kept_as_failed_and_can_be_retried() {
         (app.outbox().len() == 1).then_some(())
     })
     .await;
+    // The email leaves before the job is marked done: stopping in between would leave it
+    // to be run again.
+    TestApp::eventually("the retried job to be done", 20, || async {
+        let counts = bazaar_queue::store::counts(&app.db, &app.queue)
+            .await
+            .unwrap();
+        (counts == [("Done".to_owned(), 1)]).then_some(())
+    })
+    .await;
     jobs.shutdown().await;
     assert!(app.outbox()[0].contains("Subject: Refund for BZ-5001"));
     assert!(
