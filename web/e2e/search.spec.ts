@@ -1,9 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { GLOVES, headerSearchBox, waitForIndex } from './helpers/search';
 
 // Header search and the search page against a live server (BASE_URL) with the seeded catalogue.
 // Expectations about results are read from the API itself.
-
-const GLOVES = 'PWR Grip Training Gloves';
 
 interface SearchApiResponse {
   products: { id: string; slug: string; name: string; brand: string | null }[];
@@ -15,29 +14,6 @@ async function apiSearch(request: APIRequestContext, query: string): Promise<Sea
   const response = await request.get(`/api/v1/search?${query}&per_page=20`);
   expect(response.ok(), `GET /api/v1/search?${query}`).toBe(true);
   return (await response.json()) as SearchApiResponse;
-}
-
-/** The index is built by a background job after the server starts: wait until it answers. */
-async function waitForIndex(request: APIRequestContext) {
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/api/v1/search?q=glovse');
-        if (!response.ok()) return [];
-        return ((await response.json()) as SearchApiResponse).products.map((p) => p.name);
-      },
-      { timeout: 20_000 },
-    )
-    .toContain(GLOVES);
-}
-
-/** The header's search box: on small screens behind the search icon. */
-async function headerSearchBox(page: Page) {
-  const toggle = page.getByRole('button', { name: 'Open search' });
-  if (await toggle.isVisible()) await toggle.click();
-  const box = page.getByRole('combobox', { name: 'Search products' });
-  await expect(box).toBeVisible();
-  return box;
 }
 
 function countText(total: number): RegExp {

@@ -22,6 +22,12 @@ export async function markDocument(page: Page) {
   });
 }
 
+/** The document marked by markDocument is still the one shown: nothing reloaded the page. */
+export async function expectSameDocument(page: Page) {
+  const marked = await page.evaluate(() => (window as unknown as { __bazaarMark?: boolean }).__bazaarMark === true);
+  expect(marked, 'the marked document is still shown (no full page load)').toBe(true);
+}
+
 export async function expectFreshDocument(page: Page) {
   const marked = await page.evaluate(() => (window as unknown as { __bazaarMark?: boolean }).__bazaarMark === true);
   expect(marked, 'a full page load replaced the document').toBe(false);

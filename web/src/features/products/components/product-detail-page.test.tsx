@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { usePathname } from 'next/navigation';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProductDetailPage } from '@/features/products/components/product-detail-page';
@@ -142,11 +143,10 @@ describe('ProductDetailPage', () => {
     expect(within(screen.getByTestId('product-vendor')).queryByRole('link')).not.toBeInTheDocument();
   });
 
-  it('shows the price range and each variation, marking sold-out ones', async () => {
+  it('shows the price range and an option per attribute value, marking sold-out ones, and the chosen variation’s price', async () => {
     mockedPathname.mockReturnValue('/products/ovr-aero-running-tee/');
     const variation = {
       product_id: '0190a000-0000-7000-8000-000000000001',
-      attributes: [],
       sale_price_cents: null,
       weight_grams: 180,
       dimensions: null,
@@ -154,34 +154,53 @@ describe('ProductDetailPage', () => {
       enabled: true,
       manage_stock: true,
     };
+    const attributes = (size: string) => [
+      { name: 'Size', value: size },
+      { name: 'Colour', value: 'Black' },
+    ];
     serveProducts([
       productDetail({
         has_variations: true,
         price_range: { min_cents: 39900, max_cents: 54900 },
         variations: [
-          { ...variation, id: 'v1', name: 'L / Black', sku: 'L-BLK', price_cents: 54900, effective_price_cents: 54900, stock_quantity: 0 },
-          { ...variation, id: 'v2', name: 'M / Black', sku: 'M-BLK', price_cents: 49900, sale_price_cents: 39900, effective_price_cents: 39900, stock_quantity: 4 },
-          { ...variation, id: 'v3', name: 'S / Black', sku: 'S-BLK', price_cents: 44900, effective_price_cents: 44900, stock_quantity: 0, manage_stock: false },
+          { ...variation, id: 'v1', name: 'L / Black', sku: 'L-BLK', attributes: attributes('L'), price_cents: 54900, effective_price_cents: 54900, stock_quantity: 0 },
+          { ...variation, id: 'v2', name: 'M / Black', sku: 'M-BLK', attributes: attributes('M'), price_cents: 49900, sale_price_cents: 39900, effective_price_cents: 39900, stock_quantity: 4 },
+          { ...variation, id: 'v3', name: 'S / Black', sku: 'S-BLK', attributes: attributes('S'), price_cents: 44900, effective_price_cents: 44900, stock_quantity: 0, manage_stock: false },
         ],
       }),
     ]);
+    const user = userEvent.setup();
 
     renderWithQueryClient(<ProductDetailPage />);
 
     expect(await screen.findByTestId('product-price')).toHaveTextContent('R399.00 – R549.00');
-    // The product-level sale would contradict the range; each option shows its own.
+    // The product-level sale would contradict the range; the chosen variation shows its own.
     expect(screen.queryByText('-20%', { exact: false })).not.toBeInTheDocument();
-    const rows = within(screen.getByTestId('product-variations')).getAllByRole('listitem');
-    expect(rows).toHaveLength(3);
-    expect(rows[0]).toHaveTextContent('L / Black');
-    expect(rows[0]).toHaveTextContent('Out of stock');
-    expect(rows[0]).toHaveTextContent('R549.00');
-    expect(rows[1]).toHaveTextContent('M / Black');
-    expect(rows[1]).toHaveTextContent('R399.00');
-    expect(rows[1]).not.toHaveTextContent('Out of stock');
-    // Stock not managed: never sold out.
-    expect(rows[2]).toHaveTextContent('S / Black');
-    expect(rows[2]).not.toHaveTextContent('Out of stock');
+    const sizes = within(screen.getByRole('group', { name: 'Size' })).getAllByRole('button');
+    expect(sizes.map((button) => button.textContent)).toEqual(['S', 'M', 'L']);
+    // L has no stock; S does not track stock, so it is never sold out.
+    expect(sizes[2]).toHaveAccessibleName('L (sold out)');
+    expect(sizes[2]).toBeDisabled();
+    expect(sizes[0]).toHaveAccessibleName('S');
+    expect(sizes[0]).toBeEnabled();
+    expect(sizes[1]).toHaveAccessibleName('M');
+    expect(sizes[1]).toBeEnabled();
+
+    await user.click(sizes[1]!);
+    await user.click(within(screen.getByRole('group', { name: 'Colour' })).getByRole('button', { name: 'Black' }));
+    const chosen = screen.getByTestId('chosen-variation');
+    expect(chosen).toHaveTextContent('M / Black');
+    expect(screen.getByTestId('chosen-variation-price')).toHaveTextContent('R399.00');
+    expect(within(chosen).getByText('R499.00').tagName).toBe('S');
+    expect(chosen).toHaveTextContent('-20%');
+    expect(screen.getByTestId('chosen-variation-stock')).toHaveTextContent('Only 4 left');
+
+    await user.click(sizes[0]!);
+    expect(chosen).toHaveTextContent('S / Black');
+    expect(screen.getByTestId('chosen-variation-price')).toHaveTextContent('R449.00');
+    expect(chosen).not.toHaveTextContent('%');
+    expect(screen.getByTestId('chosen-variation-stock')).toHaveTextContent('In stock');
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
   });
 
   it('formats prices in the currency from settings', async () => {

@@ -1,8 +1,4 @@
-import type { ProductDetail, ProductVariation } from '@/features/products/api/product-types';
-
-export function isVariationOutOfStock(variation: ProductVariation): boolean {
-  return variation.manage_stock && variation.stock_quantity <= 0;
-}
+import type { ProductDetail } from '@/features/products/api/product-types';
 
 export function ratingLabel(rating: ProductDetail['rating']): string {
   if (!rating || rating.count <= 0 || rating.average === null) return 'No reviews yet';
