@@ -80,6 +80,18 @@ beforeEach(() => {
   server.use(http.get('*/api/v1/wishlist', () => HttpResponse.json({ wishlist: [] })));
 });
 
+
+/** The bodies POSTed to the server cart, answered with a one-line cart. */
+function captureServerCartAdds(): unknown[] {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post('*/api/v1/cart/items', async ({ request }) => {
+      bodies.push(await request.json());
+      return HttpResponse.json(cart([cartItem()]), { status: 201 });
+    }),
+  );
+  return bodies;
+}
 describe('ProductPurchase', () => {
   it('is disabled when the product is out of stock', () => {
     renderPurchase(productDetail({ stock_quantity: 0, in_stock: false }));
@@ -199,13 +211,7 @@ describe('ProductPurchase', () => {
   it('sends the chosen variation, size and colour to the server cart when signed in', async () => {
     storeSession();
     const user = userEvent.setup();
-    const bodies: unknown[] = [];
-    server.use(
-      http.post('*/api/v1/cart/items', async ({ request }) => {
-        bodies.push(await request.json());
-        return HttpResponse.json(cart([cartItem()]), { status: 201 });
-      }),
-    );
+    const bodies = captureServerCartAdds();
     const product = tee();
     renderPurchase(product);
     await user.click(option('Size', 'M'));
@@ -226,13 +232,7 @@ describe('ProductPurchase', () => {
   it('adds to the server cart when signed in', async () => {
     storeSession();
     const user = userEvent.setup();
-    const bodies: unknown[] = [];
-    server.use(
-      http.post('*/api/v1/cart/items', async ({ request }) => {
-        bodies.push(await request.json());
-        return HttpResponse.json(cart([cartItem()]), { status: 201 });
-      }),
-    );
+    const bodies = captureServerCartAdds();
     const product = productDetail();
     renderPurchase(product);
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
