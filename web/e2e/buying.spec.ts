@@ -232,7 +232,9 @@ test('a guest’s cart moves to the new account, which redeems a code, spends po
   const bell = isMobile ? page.getByTestId('bottom-bar-notifications') : page.getByTestId('notification-bell');
   // The bar's bell is named by its visible label plus a visually hidden count, which Chromium
   // joins with a space ("Notifications , 1 unread"); the header's has one aria-label.
-  await expect(bell).toHaveAccessibleName(unreadName(1));
+  // The confirmation comes from a background job after the payment is processed: allow for a
+  // busy worker.
+  await expect(bell).toHaveAccessibleName(unreadName(1), { timeout: 30_000 });
   await markDocument(page);
   await moveOrder(request, orderId!, 'processing');
   await expect(bell).toHaveAccessibleName(unreadName(2));
