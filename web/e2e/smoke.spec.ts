@@ -10,6 +10,7 @@ interface FeaturedProduct {
   effective_price_cents: number;
   price_range: { min_cents: number; max_cents: number } | null;
   vendor_id: string | null;
+  image_url: string | null;
 }
 
 interface Vendor {
@@ -180,18 +181,44 @@ test('a product page loads directly from its URL', async ({ page, request }) => 
   const [first] = await featuredProducts(request);
   const currency = await storeCurrency(request);
   const errors = watchForErrors(page);
+  const productRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/v1/products/')) productRequests.push(request.url());
+  });
 
   const response = await page.goto(`/products/${encodeURIComponent(first!.slug)}/`);
   expect(response?.status()).toBe(200);
 
   await expect(page).toHaveURL(productUrl(first!.slug));
   await expectProductPage(page, first!, currency);
+  // The page started from the product the server wrote into it: no fetch of it.
+  expect(productRequests).toEqual([]);
   // The server writes the product into the shell it serves, before any script runs.
   const head = await servedHead(request, `/products/${encodeURIComponent(first!.slug)}/`);
   expect(head.titles).toHaveLength(1);
   expect(head.titles[0]).toContain(first!.name);
   expect(head.jsonLd.map((data) => data.name)).toContain(first!.name);
   expect(errors).toEqual([]);
+});
+
+test('a product page shows its picture before any script runs', async ({ browser, request }) => {
+  const [first] = await featuredProducts(request);
+  expect(first!.image_url, 'a featured product with a picture').not.toBeNull();
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+
+  await page.goto(`/products/${encodeURIComponent(first!.slug)}/`);
+
+  const picture = page.locator('[data-page-preview="image"] img');
+  await expect(picture).toBeVisible();
+  await expect(picture).toHaveAttribute('src', first!.image_url!);
+  await expect(picture).toHaveAttribute('alt', first!.name);
+  // Loaded and laid out in the square frame the gallery uses.
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const box = await picture.boundingBox();
+  expect(box!.width).toBeGreaterThan(200);
+  expect(Math.abs(box!.width - box!.height)).toBeLessThan(2);
+  await context.close();
 });
 
 test("a product's vendor links to its store page", async ({ page, request }) => {

@@ -151,6 +151,21 @@ async fn product_pages_carry_the_product_in_title_and_json_ld() {
         "<meta property=\"og:url\" content=\"{PUBLIC_URL}/products/{slug}/\"/>"
     )));
 
+    // The page starts from the product as the API answers it, and its picture is in the
+    // preview frame before any script runs.
+    let data_tag = "<script type=\"application/json\" id=\"bazaar-page-data\">";
+    let data_start = html.find(data_tag).expect("page data") + data_tag.len();
+    let data_end = data_start + html[data_start..].find("</script>").unwrap();
+    let data: serde_json::Value = serde_json::from_str(&html[data_start..data_end]).unwrap();
+    assert_eq!(data["product"], product);
+    let image = product["image_url"].as_str().expect("seeded picture");
+    assert!(
+        html.contains(&format!(
+            "data-page-preview=\"image\"><img src=\"{image}\" alt=\"{name}\""
+        )),
+        "{html}"
+    );
+
     // Without the trailing slash: redirected to it. Client payloads come from the shell.
     let r = app.get(&format!("/products/{slug}")).await;
     assert_eq!(r.status, StatusCode::PERMANENT_REDIRECT);
@@ -167,6 +182,8 @@ async fn product_pages_carry_the_product_in_title_and_json_ld() {
         let r = app.get(&format!("/products/{missing}/")).await;
         assert_eq!(r.status, StatusCode::NOT_FOUND, "{missing}");
         assert!(!r.text().contains("application/ld+json"));
+        assert!(!r.text().contains("bazaar-page-data"));
+        assert!(!r.text().contains("<img"));
     }
 }
 

@@ -1,5 +1,16 @@
-//! The head of product and store pages: title, description, canonical, Open Graph and
-//! JSON-LD, written into the exported shell.
+//! What the server writes into the exported shell of product and store pages: the head (title,
+//! description, canonical, Open Graph, JSON-LD), and for product pages the page's data and its
+//! main picture, so the first paint shows the product without waiting for the page's script.
+//!
+//! The shell's markup is the same for every product. Two things make a product page show its
+//! product before any script runs (docs/decisions.md "Serving: product pages paint before their
+//! script"):
+//! - the product, as `GET /api/v1/products/{slug}` answers it, in
+//!   `<script type="application/json" id="bazaar-page-data">`; the page starts from it instead of
+//!   fetching it;
+//! - the main picture, as an `<img>` inside the element marked `data-page-preview="image"` (the
+//!   skeleton's picture frame, rendered with an empty `dangerouslySetInnerHTML` so hydration
+//!   leaves what the server put there).
 
 use serde_json::json;
 
@@ -12,12 +23,24 @@ pub(super) struct Head {
     pub description: String,
     pub canonical: String,
     pub image: Option<String>,
-    /// The page's main picture as the page requests it, fetched before the page's script
-    /// asks the API for it (the largest paint of a product page).
-    pub preload_image: Option<String>,
+    /// The page's main picture as the page requests it: preloaded, and shown in the shell's
+    /// preview frame (the largest paint of a product page).
+    pub main_image: Option<MainImage>,
     pub og_type: &'static str,
     pub json_ld: Option<serde_json::Value>,
+    /// The page's data as the API answers it, for the page's script to start from.
+    pub page_data: Option<serde_json::Value>,
 }
+
+pub(super) struct MainImage {
+    pub src: String,
+    pub alt: String,
+}
+
+/// The id of the script element holding a page's data (read by `web/src/lib/page-data.ts`).
+const PAGE_DATA_ID: &str = "bazaar-page-data";
+/// The attribute marking the shell's frame for the page's main picture.
+const PREVIEW_MARKER: &str = "data-page-preview=\"image\"";
 
 fn absolute(state: &AppState, url: &str) -> String {
     if url.starts_with("http://") || url.starts_with("https://") {
@@ -85,9 +108,13 @@ pub(super) fn product_head(state: &AppState, p: &ProductDetail) -> Head {
         description,
         canonical,
         image,
-        preload_image: s.image_url.clone(),
+        main_image: s.image_url.as_ref().map(|src| MainImage {
+            src: src.clone(),
+            alt: s.name.clone(),
+        }),
         og_type: "product",
         json_ld: Some(ld),
+        page_data: Some(json!({ "product": p })),
     }
 }
 
@@ -111,9 +138,10 @@ pub(super) fn store_head(state: &AppState, v: &bazaar_db::vendors::VendorRow) ->
         description,
         canonical,
         image,
-        preload_image: None,
+        main_image: None,
         og_type: "website",
         json_ld: Some(ld),
+        page_data: None,
     }
 }
 
@@ -134,8 +162,46 @@ pub(super) fn escape_xml(s: &str) -> String {
         .replace('\'', "&#39;")
 }
 
-/// Replaces the shell's title and description and adds canonical, Open Graph and JSON-LD.
-pub(super) fn inject_head(html: &str, head: &Head) -> String {
+/// JSON for a script element: `<`, `>` and `&` escaped so no value can close the element.
+fn script_json(value: &serde_json::Value) -> String {
+    value
+        .to_string()
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+}
+
+/// Writes `head` into the shell: [`inject_head`], then the main picture into the preview frame.
+pub(super) fn inject_page(html: &str, head: &Head) -> String {
+    let html = inject_head(html, head);
+    match &head.main_image {
+        Some(image) => inject_preview(&html, image),
+        None => html,
+    }
+}
+
+/// Puts the picture inside the first element carrying the preview marker, if the shell has one.
+fn inject_preview(html: &str, image: &MainImage) -> String {
+    let Some(marker) = html.find(PREVIEW_MARKER) else {
+        return html.to_owned();
+    };
+    let Some(close) = html[marker..].find('>') else {
+        return html.to_owned();
+    };
+    let at = marker + close + 1;
+    // The same picture, size and classes as the page's own (`ProductImage`), so nothing moves
+    // when the page takes over.
+    let img = format!(
+        "<img src=\"{}\" alt=\"{}\" width=\"600\" height=\"600\" fetchpriority=\"high\" decoding=\"async\" class=\"size-full object-contain\"/>",
+        escape_xml(&image.src),
+        escape_xml(&image.alt),
+    );
+    format!("{}{img}{}", &html[..at], &html[at..])
+}
+
+/// Replaces the shell's title and description and adds canonical, Open Graph, JSON-LD, the
+/// main picture's preload and the page's data.
+fn inject_head(html: &str, head: &Head) -> String {
     let mut html = remove_tags(html, "<title", "</title>");
     for marker in [
         "<meta name=\"description\"",
@@ -164,21 +230,22 @@ pub(super) fn inject_head(html: &str, head: &Head) -> String {
             escape_xml(img)
         ));
     }
-    if let Some(src) = &head.preload_image {
+    if let Some(image) = &head.main_image {
         tags.push_str(&format!(
             "<link rel=\"preload\" as=\"image\" href=\"{}\" fetchpriority=\"high\"/>",
-            escape_xml(src)
+            escape_xml(&image.src)
         ));
     }
     if let Some(ld) = &head.json_ld {
-        // `<` is escaped so no value can close the script element.
-        let json = ld
-            .to_string()
-            .replace('<', "\\u003c")
-            .replace('>', "\\u003e")
-            .replace('&', "\\u0026");
         tags.push_str(&format!(
-            "<script type=\"application/ld+json\">{json}</script>"
+            "<script type=\"application/ld+json\">{}</script>",
+            script_json(ld)
+        ));
+    }
+    if let Some(data) = &head.page_data {
+        tags.push_str(&format!(
+            "<script type=\"application/json\" id=\"{PAGE_DATA_ID}\">{}</script>",
+            script_json(data)
         ));
     }
     match html.find("</head>") {
@@ -209,19 +276,29 @@ fn remove_tags(html: &str, start: &str, end: &str) -> String {
 mod tests {
     use super::*;
 
-    #[test]
-    fn head_injection_replaces_title_and_escapes_script_content() {
-        let html = "<html><head><title>bazaar</title><meta name=\"description\" content=\"x\"/></head><body></body></html>";
-        let head = Head {
+    fn head(main_image: Option<MainImage>) -> Head {
+        Head {
             title: "A & B".into(),
             description: "d".into(),
             canonical: "http://x/p/".into(),
             image: None,
-            preload_image: Some("/media/a.jpg?x=1&y=2".into()),
+            main_image,
             og_type: "product",
             json_ld: Some(json!({"name": "</script><script>alert(1)</script>"})),
-        };
-        let out = inject_head(html, &head);
+            page_data: Some(json!({"product": {"name": "<b>&</b>"}})),
+        }
+    }
+
+    #[test]
+    fn head_injection_replaces_title_and_escapes_script_content() {
+        let html = "<html><head><title>bazaar</title><meta name=\"description\" content=\"x\"/></head><body></body></html>";
+        let out = inject_page(
+            html,
+            &head(Some(MainImage {
+                src: "/media/a.jpg?x=1&y=2".into(),
+                alt: "A \"quoted\" name".into(),
+            })),
+        );
         assert_eq!(out.matches("<title>").count(), 1);
         assert!(out.contains("<title>A &amp; B</title>"));
         assert!(!out.contains("content=\"x\""));
@@ -230,5 +307,33 @@ mod tests {
         assert!(out.contains(
             "<link rel=\"preload\" as=\"image\" href=\"/media/a.jpg?x=1&amp;y=2\" fetchpriority=\"high\"/>"
         ));
+        let data_start = out
+            .find("<script type=\"application/json\" id=\"bazaar-page-data\">")
+            .unwrap();
+        assert!(data_start < out.find("</head>").unwrap());
+        assert!(out.contains(r#"{"product":{"name":"\u003cb\u003e\u0026\u003c/b\u003e"}}"#));
+        // No preview frame in this shell: the body is left as it was.
+        assert!(out.ends_with("</head><body></body></html>"));
+    }
+
+    #[test]
+    fn the_main_picture_goes_into_the_preview_frame() {
+        let html = "<html><head></head><body><main><div aria-hidden=\"true\" data-page-preview=\"image\" class=\"frame\"></div><p>x</p></main></body></html>";
+        let out = inject_page(
+            html,
+            &head(Some(MainImage {
+                src: "/media/p.jpg".into(),
+                alt: "Gloves <&> \"pro\"".into(),
+            })),
+        );
+        assert!(out.contains(
+            "data-page-preview=\"image\" class=\"frame\"><img src=\"/media/p.jpg\" alt=\"Gloves &lt;&amp;&gt; &quot;pro&quot;\" width=\"600\" height=\"600\" fetchpriority=\"high\" decoding=\"async\" class=\"size-full object-contain\"/></div><p>x</p>"
+        ), "{out}");
+        assert_eq!(out.matches("<img").count(), 1);
+
+        // Without a picture the frame stays empty (the page shows its skeleton).
+        let out = inject_page(html, &head(None));
+        assert!(!out.contains("<img"));
+        assert!(!out.contains("rel=\"preload\""));
     }
 }

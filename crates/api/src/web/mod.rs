@@ -313,7 +313,7 @@ async fn html_page(state: &AppState, shell: Vec<u8>, params: &[(String, String)]
     match found {
         None => html_response(StatusCode::OK, shell),
         Some(Ok(head)) => {
-            html_response(StatusCode::OK, head::inject_head(&html, &head).into_bytes())
+            html_response(StatusCode::OK, head::inject_page(&html, &head).into_bytes())
         }
         // The shell still renders the page's own "not found" state; crawlers get a 404.
         Some(Err(ApiError::NotFound(_))) => html_response(StatusCode::NOT_FOUND, shell),

@@ -87,7 +87,7 @@ impl TestApp {
             ),
             (
                 "products/_/index.html",
-                "<html><head><title>bazaar</title><meta name=\"description\" content=\"shell\"/></head><body>product shell</body></html>",
+                "<html><head><title>bazaar</title><meta name=\"description\" content=\"shell\"/></head><body>product shell<div aria-hidden=\"true\" data-page-preview=\"image\"></div></body></html>",
             ),
             ("products/_/index.txt", "rsc payload"),
             (

@@ -23,8 +23,10 @@ export interface LiveConnectionOptions {
   getToken: () => Promise<string | null>;
   onEvent: (kind: string, data: unknown) => void;
   /**
-   * A stream (re)started without knowing where the previous one stopped: what happened in
-   * between is not replayed and must be read again.
+   * A stream started without a position to resume from: the first one (what happened between
+   * the page reading its lists and the stream opening was never sent to it), or a restart after
+   * the previous one stopped before any event. What happened before is not replayed and must be
+   * read again.
    */
   onResync?: () => void;
   createSource?: (url: string) => EventSource;
@@ -43,7 +45,6 @@ export class LiveConnection {
   private lastEventId: string | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private failures = 0;
-  private hasOpened = false;
   private stopped = false;
 
   constructor(options: LiveConnectionOptions) {
@@ -64,8 +65,7 @@ export class LiveConnection {
     this.source = source;
     source.onopen = () => {
       this.failures = 0;
-      if (this.hasOpened && this.lastEventId === null) this.options.onResync?.();
-      this.hasOpened = true;
+      if (this.lastEventId === null) this.options.onResync?.();
     };
     source.onerror = () => {
       // While CONNECTING the browser is retrying by itself (with Last-Event-ID); CLOSED is final.

@@ -43,7 +43,7 @@ export function useLiveEvent(kind: LiveEventKind, listener: Listener): void {
   }, [kind]);
 }
 
-/** Calls `listener` when the stream restarted without replaying what it missed. */
+/** Calls `listener` when a stream opened without replaying what came before it (the first one, too). */
 export function useLiveResync(listener: () => void): void {
   const latest = useRef(listener);
   useEffect(() => {

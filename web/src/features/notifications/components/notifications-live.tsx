@@ -27,7 +27,9 @@ function isNotification(value: unknown): value is Notification {
  * Live notifications (SPEC §7: realtime inserts): each `notification` event goes into the cached
  * list, and a new one is announced with a toast of its title. Every notification is about an
  * order, so the cached orders are refetched too: an open orders tab shows the new status without
- * a reload. Mounted once, in the root layout.
+ * a reload. When a stream opens without resuming (the first one of the page, too: a notification
+ * written after the list was read but before the stream connected was never sent to it), both
+ * are read again. Mounted once, in the root layout.
  */
 export function NotificationsLive() {
   const queryClient = useQueryClient();

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
+import { initialProduct } from '@/features/products/api/initial-product';
 import type { ProductDetailResponse } from '@/features/products/api/product-types';
 
 /** GET /api/v1/products/{slug_or_id}: one product with its variations, vendor and rating. */
@@ -16,7 +17,14 @@ export function productQueryOptions(slugOrId: string) {
   });
 }
 
-/** Disabled until the slug is known (it comes from the location after mount). */
+/**
+ * Disabled until the slug is known (it comes from the location after mount). Starts from the
+ * product the server wrote into the page when it is this one (no fetch on a first load).
+ */
 export function useProduct(slugOrId: string | null) {
-  return useQuery({ ...productQueryOptions(slugOrId ?? ''), enabled: slugOrId !== null });
+  return useQuery({
+    ...productQueryOptions(slugOrId ?? ''),
+    enabled: slugOrId !== null,
+    initialData: () => (slugOrId === null ? undefined : initialProduct(slugOrId)),
+  });
 }

@@ -2,11 +2,12 @@ import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { usePathname } from 'next/navigation';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProductDetailPage } from '@/features/products/components/product-detail-page';
 import { productDetail, publicSettings } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
 import { renderWithQueryClient } from '@/test/render';
+import { PAGE_DATA_ID, resetPageData } from '@/lib/page-data';
 
 vi.mock('next/navigation', () => ({ usePathname: vi.fn() }));
 
@@ -49,6 +50,50 @@ describe('ProductDetailPage', () => {
   beforeEach(() => {
     server.use(http.get('*/api/v1/settings/public', () => HttpResponse.json(publicSettings())));
     analytics = serveAnalytics();
+  });
+
+  afterEach(() => {
+    document.getElementById(PAGE_DATA_ID)?.remove();
+    resetPageData();
+  });
+
+  /** What `bazaar serve` writes into a product page it serves (crates/api/src/web/head.rs). */
+  function writePageData(data: unknown) {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = PAGE_DATA_ID;
+    script.textContent = JSON.stringify(data);
+    document.head.append(script);
+  }
+
+  it('starts from the product the server wrote into the page, without fetching it', async () => {
+    mockedPathname.mockReturnValue('/products/ovr-aero-running-tee/');
+    const requested = serveProducts([productDetail({ name: 'Fetched name' })]);
+    writePageData({ product: productDetail() });
+
+    renderWithQueryClient(<ProductDetailPage />);
+
+    expect(await screen.findByTestId('product-name')).toHaveTextContent('OVR Aero Running Tee');
+    expect(screen.getByTestId('product-price')).toHaveTextContent('R399.00');
+    await waitFor(() => expect(analytics.map((event) => event.event_type)).toContain('view_item'));
+    expect(requested).toEqual([]);
+  });
+
+  it('fetches the product when the page data is about another product, or by id when it names it', async () => {
+    mockedPathname.mockReturnValue('/products/pwr-boxing-gloves/');
+    const requested = serveProducts([productDetail({ slug: 'pwr-boxing-gloves', name: 'PWR Boxing Gloves' })]);
+    writePageData({ product: productDetail() });
+
+    const { unmount } = renderWithQueryClient(<ProductDetailPage />);
+    expect(await screen.findByTestId('product-name')).toHaveTextContent('PWR Boxing Gloves');
+    expect(requested).toEqual(['pwr-boxing-gloves']);
+    unmount();
+
+    // /products/{id}/ of the product in the page data: no fetch either.
+    mockedPathname.mockReturnValue(`/products/${productDetail().id}/`);
+    renderWithQueryClient(<ProductDetailPage />);
+    expect(await screen.findByTestId('product-name')).toHaveTextContent('OVR Aero Running Tee');
+    expect(requested).toEqual(['pwr-boxing-gloves']);
   });
 
   it('takes the slug from the pathname and renders the product', async () => {

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { Button } from '@/components/ui/button';
@@ -20,13 +20,19 @@ const PRODUCTS_PREFIX = '/products/';
 /**
  * /products/{slug}/: exported once as /products/_/ and served for every slug, so the slug comes
  * from the location, and only after mount (the exported HTML is the same for every product).
+ * The server writes the product's picture into the shell's skeleton and the product itself into
+ * the page (lib/page-data), so a first load paints the picture at once and renders the product
+ * without fetching it.
  */
 export function ProductDetailPage() {
   const pathname = usePathname();
-  const mounted = useMounted();
+  // Right after hydration the product replaces the skeleton in a deferred render, which React
+  // splits into short tasks, instead of in the one blocking render that follows hydration. On a
+  // client-side navigation `mounted` is true from the start and nothing is deferred.
+  const mounted = useDeferredValue(useMounted());
   const slug = mounted ? pathSegmentAfter(pathname, PRODUCTS_PREFIX) : null;
 
-  if (!mounted) return <ProductDetailSkeleton />;
+  if (!mounted) return <ProductDetailSkeleton preview />;
   if (slug === null) return <ProductNotFound />;
   return <ProductDetailLoader key={slug} slug={slug} />;
 }
