@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './helpers/test';
 import { DEMO_CUSTOMER, SESSION_KEY, expectSignedInAtRoot, submitSignIn } from './helpers/accounts';
 
 // axe-core on the storefront's pages, in the light and the dark theme, on the desktop and the

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './helpers/test';
 import { GUEST_CART_KEY } from '../src/features/cart/lib/guest-cart';
 import {
   DEMO_ADMIN,

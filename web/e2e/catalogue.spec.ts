@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './helpers/test';
 
 // Runs against a live server (BASE_URL); every expectation is read from the API itself, so it
 // holds for whatever catalogue is seeded.

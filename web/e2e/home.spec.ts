@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './helpers/test';
 
 // The home page against a live server (BASE_URL). What it should list is read from the API
 // itself, so the journeys hold for whatever catalogue is seeded.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { expectSignedInAtRoot, signUp, uniqueEmail } from './helpers/accounts';
 
 // The phone bottom bar, the notifications bell and page views, against a live server (BASE_URL)

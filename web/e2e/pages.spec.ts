@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 
 // The static information pages: each loads on its own, has its heading and title, and the footer
 // reaches them. Runs against a live server (BASE_URL).

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './helpers/test';
 import { GUEST_CART_KEY } from '../src/features/cart/lib/guest-cart';
 import { DEFAULT_CURRENCY, formatMoney, type CurrencyFormat } from '../src/lib/money';
 

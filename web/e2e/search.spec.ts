@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './helpers/test';
 import { GLOVES, headerSearchBox, waitForIndex } from './helpers/search';
 
 // Header search and the search page against a live server (BASE_URL) with the seeded catalogue.

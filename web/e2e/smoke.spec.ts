@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './helpers/test';
 import { DEFAULT_CURRENCY, formatMoney, type CurrencyFormat } from '../src/lib/money';
 
 // Runs against a live server (BASE_URL) and reads the products it expects from the API itself,
@@ -218,6 +218,21 @@ test('a product page shows its picture before any script runs', async ({ browser
   const box = await picture.boundingBox();
   expect(box!.width).toBeGreaterThan(200);
   expect(Math.abs(box!.width - box!.height)).toBeLessThan(2);
+  await context.close();
+});
+
+test('the test-payments notice is part of the served page (the journeys run against the simulator)', async ({ browser, request }) => {
+  const config = await request.get('/api/v1/payments/config');
+  expect(((await config.json()) as { mode: string }).mode).toBe('simulator');
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+
+  await page.goto('/');
+
+  const notice = page.getByRole('complementary', { name: 'Test payments' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('Test payments: no real money is charged.');
+  await expect(notice.getByText('Payments go to the PayFast simulator.')).toBeVisible();
   await context.close();
 });
 

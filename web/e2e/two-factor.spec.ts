@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 import {
   accountMenuTrigger,
   expectFreshDocument,

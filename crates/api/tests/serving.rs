@@ -188,6 +188,46 @@ async fn product_pages_carry_the_product_in_title_and_json_ld() {
 }
 
 #[tokio::test]
+async fn pages_say_when_payments_are_tests() {
+    let app = TestApp::seeded_with_web().await;
+    let slug = Seeds::load().listed()[0]["slug"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    for (path, status) in [
+        ("/".to_owned(), StatusCode::OK),
+        (format!("/products/{slug}/"), StatusCode::OK),
+        ("/no/such/page/".to_owned(), StatusCode::NOT_FOUND),
+    ] {
+        let r = app.get(&path).await;
+        assert_eq!(r.status, status, "{path}");
+        assert!(
+            r.text()
+                .starts_with("<html data-test-payments=\"sandbox\"><head>"),
+            "{path}: {}",
+            r.text()
+        );
+    }
+
+    let live = TestApp::seeded_with_web_paying(bazaar_payfast::Settings::live(
+        "10000100",
+        "46f0cd694581a",
+        None,
+    ))
+    .await;
+    for path in [
+        "/".to_owned(),
+        format!("/products/{slug}/"),
+        "/nope/".into(),
+    ] {
+        assert!(
+            !live.get(&path).await.text().contains("data-test-payments"),
+            "{path}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn store_pages_carry_the_store() {
     let app = TestApp::seeded_with_web().await;
     let seeds = Seeds::load();

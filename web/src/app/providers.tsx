@@ -10,6 +10,11 @@ export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   // Refreshes tokens before they expire and drops a session the server has ended.
   useEffect(() => startSessionKeeper(), []);
+  // The root has hydrated: React handles events from here on (the browser journeys wait for
+  // this mark, as the page's script starts only after its first paint).
+  useEffect(() => {
+    document.documentElement.dataset.ready = '';
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       {children}

@@ -254,6 +254,23 @@ fn inject_head(html: &str, head: &Head) -> String {
     }
 }
 
+/// Marks the document with the payment mode while payments are tests (sandbox or simulator):
+/// `<html data-test-payments="simulator">`. The site's "test payments" notice is shown by CSS
+/// from this attribute, so it is in the first paint instead of pushing the page down once a
+/// fetch has answered.
+pub(super) fn mark_test_payments(html: &str, mode: &str) -> String {
+    let Some(at) = html.find("<html") else {
+        return html.to_owned();
+    };
+    let at = at + "<html".len();
+    format!(
+        "{} data-test-payments=\"{}\"{}",
+        &html[..at],
+        escape_xml(mode),
+        &html[at..]
+    )
+}
+
 /// Removes every occurrence of a tag that starts with `start` up to the next `end`.
 fn remove_tags(html: &str, start: &str, end: &str) -> String {
     let mut out = String::with_capacity(html.len());
@@ -314,6 +331,16 @@ mod tests {
         assert!(out.contains(r#"{"product":{"name":"\u003cb\u003e\u0026\u003c/b\u003e"}}"#));
         // No preview frame in this shell: the body is left as it was.
         assert!(out.ends_with("</head><body></body></html>"));
+    }
+
+    #[test]
+    fn test_payments_mark_the_html_element() {
+        let html = "<!DOCTYPE html><html lang=\"en-ZA\" class=\"x\"><head></head></html>";
+        assert_eq!(
+            mark_test_payments(html, "simulator"),
+            "<!DOCTYPE html><html data-test-payments=\"simulator\" lang=\"en-ZA\" class=\"x\"><head></head></html>"
+        );
+        assert_eq!(mark_test_payments("no document", "sandbox"), "no document");
     }
 
     #[test]

@@ -244,10 +244,10 @@ async fn site(State(state): State<AppState>, method: Method, uri: Uri) -> Respon
             };
             Redirect::permanent(&to).into_response()
         }
-        Resolved::NotFound => not_found_page(&root).await,
+        Resolved::NotFound => not_found_page(&state, &root).await,
         Resolved::File(file, params) => {
             let Ok(bytes) = tokio::fs::read(&file).await else {
-                return not_found_page(&root).await;
+                return not_found_page(&state, &root).await;
             };
             let is_html = file.extension().is_some_and(|e| e == "html");
             if is_html {
@@ -263,13 +263,25 @@ async fn site(State(state): State<AppState>, method: Method, uri: Uri) -> Respon
     }
 }
 
-async fn not_found_page(root: &Path) -> Response {
+async fn not_found_page(state: &AppState, root: &Path) -> Response {
     let body = tokio::fs::read(root.join("404.html"))
         .await
         .unwrap_or_else(|_| {
             b"<!doctype html><title>Page not found</title><h1>Page not found</h1>".to_vec()
         });
-    html_response(StatusCode::NOT_FOUND, body)
+    html_response(StatusCode::NOT_FOUND, site_wide(state, body))
+}
+
+/// What every page served from the export gets: the payment mode while payments are tests.
+fn site_wide(state: &AppState, page: Vec<u8>) -> Vec<u8> {
+    let settings = &state.payments.settings;
+    if !settings.is_test() {
+        return page;
+    }
+    match String::from_utf8(page) {
+        Ok(html) => head::mark_test_payments(&html, settings.mode.as_str()).into_bytes(),
+        Err(e) => e.into_bytes(),
+    }
 }
 
 fn html_response(status: StatusCode, body: Vec<u8>) -> Response {
@@ -307,6 +319,7 @@ async fn html_page(state: &AppState, shell: Vec<u8>, params: &[(String, String)]
         }
         _ => None,
     };
+    let shell = site_wide(state, shell);
     let Ok(html) = String::from_utf8(shell.clone()) else {
         return html_response(StatusCode::OK, shell);
     };

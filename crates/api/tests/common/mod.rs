@@ -74,6 +74,11 @@ impl TestApp {
 
     /// An app serving a small exported site written into its scratch directory.
     pub async fn seeded_with_web() -> TestApp {
+        Self::seeded_with_web_paying(bazaar_payfast::Settings::sandbox()).await
+    }
+
+    /// [`TestApp::seeded_with_web`] taking payments as `payfast` says.
+    pub async fn seeded_with_web_paying(payfast: bazaar_payfast::Settings) -> TestApp {
         let (db, dir) = bazaar_testkit::fresh_db().await;
         let web = dir.join("web");
         for (file, body) in [
@@ -101,7 +106,7 @@ impl TestApp {
             std::fs::write(path, body).unwrap();
         }
         let auth = bazaar_api::auth::AuthConfig::new(&dir);
-        let app = Self::build_with(db, dir, Some(web), auth).await;
+        let app = Self::build_full(db, dir, Some(web), auth, PUBLIC_URL, payfast).await;
         app.seed().await;
         app
     }

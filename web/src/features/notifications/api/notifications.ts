@@ -58,17 +58,29 @@ export function markReadInList(list: NotificationList, id: string | 'all'): Noti
 /**
  * Adds a notification that arrived live to the user's cached list. Returns whether it was new
  * (not in the cache already), so the caller toasts it once.
+ *
+ * A read of the list already on its way may have started before this notification was written,
+ * and its answer would replace the list without it. The server sends the event only once the
+ * notification is stored, so such a read is cancelled and started again: the new answer
+ * includes it.
  */
 export function addNotificationToCache(queryClient: QueryClient, userId: string, incoming: Notification): boolean {
   const key = notificationsKey(userId);
   const current = queryClient.getQueryData<NotificationList>(key);
-  if (!current) {
+  const isNew = !current?.notifications.some((n) => n.id === incoming.id);
+  if (queryClient.isFetching({ queryKey: key }) > 0) {
+    // Cancelling puts back the list as it was before that read; merge into that.
+    void queryClient.cancelQueries({ queryKey: key }).then(() => {
+      const before = queryClient.getQueryData<NotificationList>(key);
+      if (before) queryClient.setQueryData<NotificationList>(key, mergeNotification(before, incoming));
+      return queryClient.invalidateQueries({ queryKey: key });
+    });
+  } else if (current) {
+    queryClient.setQueryData<NotificationList>(key, mergeNotification(current, incoming));
+  } else {
     // Nothing cached yet: the next read fetches the list, which includes this one.
     void queryClient.invalidateQueries({ queryKey: key });
-    return true;
   }
-  const isNew = !current.notifications.some((n) => n.id === incoming.id);
-  queryClient.setQueryData<NotificationList>(key, mergeNotification(current, incoming));
   return isNew;
 }
 

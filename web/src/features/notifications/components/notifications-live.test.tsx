@@ -48,7 +48,9 @@ describe('live notifications', () => {
 
   it('adds a notification event to the list and shows a toast with its title', async () => {
     const session = storeSession();
-    server.use(http.get('*/api/v1/notifications', () => HttpResponse.json(notificationList([]))));
+    // What the server has stored: it sends an event only once the notification is stored.
+    const stored: ReturnType<typeof notification>[] = [];
+    server.use(http.get('*/api/v1/notifications', () => HttpResponse.json(notificationList([...stored]))));
     renderLive();
     await screen.findByRole('button', { name: 'Notifications' });
 
@@ -56,6 +58,7 @@ describe('live notifications', () => {
     expect(source.searchParams.get('access_token')).toBe(session.access_token);
 
     const incoming = notification({ id: 'live-1', title: 'Order shipped', message: 'BZ-1001 is on its way.' });
+    stored.push(incoming);
     act(() => source.emit('notification', { ...incoming, user_id: session.user.id }, '31'));
 
     expect(await screen.findByText('Order shipped')).toBeInTheDocument();
@@ -83,8 +86,11 @@ describe('live notifications', () => {
     await waitFor(() => expect(ordersFetch).toHaveBeenCalledTimes(1));
 
     const source = await openedSource();
-    act(() => source.emit('notification', notification({ id: 'live-order', type: 'processing' }), '40'));
+    // The first stream opened: the orders are read again once (what it missed) ...
     await waitFor(() => expect(ordersFetch).toHaveBeenCalledTimes(2));
+    // ... and again for each notification.
+    act(() => source.emit('notification', notification({ id: 'live-order', type: 'processing' }), '40'));
+    await waitFor(() => expect(ordersFetch).toHaveBeenCalledTimes(3));
     unsubscribe();
   });
 
@@ -117,7 +123,7 @@ describe('live notifications', () => {
     expect(screen.queryByRole('button', { name: /^Notifications/ })).not.toBeInTheDocument();
   });
 
-  it('reads the list again when a stream restarts without replaying what it missed', async () => {
+  it('reads the list again whenever a stream opens without replaying what came before: the first one and restarts', async () => {
     storeSession();
     let reads = 0;
     server.use(
@@ -128,14 +134,46 @@ describe('live notifications', () => {
     );
     renderLive();
     await waitFor(() => expect(reads).toBe(1));
+    // The first stream: a notification written after the list was read but before the stream
+    // connected was sent to no one.
     const source = await openedSource();
+    await waitFor(() => expect(reads).toBe(2));
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
 
     // Refused (no event seen yet, so nothing to resume from): a new stream after a second.
     act(() => source.fail({ final: true }));
     await waitFor(() => expect(MockEventSource.instances).toHaveLength(2), { timeout: 3000 });
     await openedSource(2);
+    await waitFor(() => expect(reads).toBe(3));
+  });
 
-    await waitFor(() => expect(reads).toBe(2));
+  it('keeps a notification that arrives while the list is being read: the list is read again', async () => {
+    storeSession();
+    let reads = 0;
+    let answerFirstRead: () => void = () => {};
+    const firstReadAnswered = new Promise<void>((resolve) => (answerFirstRead = resolve));
+    const incoming = notification({ id: 'live-during-read', title: 'Order confirmed' });
+    server.use(
+      http.get('*/api/v1/notifications', async () => {
+        reads += 1;
+        // The first read started before the notification was written, and answers after it
+        // arrived live; the later reads include it.
+        if (reads === 1) {
+          await firstReadAnswered;
+          return HttpResponse.json(notificationList([]));
+        }
+        return HttpResponse.json(notificationList([incoming]));
+      }),
+    );
+    renderLive();
+    await waitFor(() => expect(reads).toBe(1));
+    const source = await openedSource();
+    act(() => source.emit('notification', incoming, '12'));
+    answerFirstRead();
+
     expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    await waitFor(() => expect(reads).toBeGreaterThan(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
   });
 });

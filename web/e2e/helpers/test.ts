@@ -1,0 +1,35 @@
+import { test as base, type Page } from '@playwright/test';
+
+export * from '@playwright/test';
+
+/**
+ * Waits until the page's script has hydrated it: the layout marks `<html data-ready>` once the
+ * root has hydrated (src/app/providers.tsx). Exported pages start their script after the first
+ * paint (scripts/paint-first.mjs), so the load event can come before React is listening, and a
+ * click that early would be lost. Pages not built by Next (the PayFast simulator's) have no
+ * loader and are not waited for.
+ */
+export async function waitUntilHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => !document.querySelector('script[data-paint-first]') || document.documentElement.hasAttribute('data-ready'),
+  );
+}
+
+/** Playwright's `test` whose `page` waits for hydration after each `goto` and `reload`. */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (...args: Parameters<Page['goto']>) => {
+      const response = await goto(...args);
+      await waitUntilHydrated(page);
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (...args: Parameters<Page['reload']>) => {
+      const response = await reload(...args);
+      await waitUntilHydrated(page);
+      return response;
+    };
+    await use(page);
+  },
+});
