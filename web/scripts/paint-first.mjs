@@ -16,7 +16,7 @@
 // included, is on screen before any of them. Turbopack's runtime finds the elements in the
 // document as it would have found the original tags.
 //
-// docs/decisions.md "Web: paint before the script runs".
+// docs/decisions.md, "Serving the site": pages start their script after the first paint.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

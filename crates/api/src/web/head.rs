@@ -3,8 +3,8 @@
 //! main picture, so the first paint shows the product without waiting for the page's script.
 //!
 //! The shell's markup is the same for every product. Two things make a product page show its
-//! product before any script runs (docs/decisions.md "Serving: product pages paint before their
-//! script"):
+//! product before any script runs (docs/decisions.md, "Serving the site": product pages paint
+//! before their script):
 //! - the product, as `GET /api/v1/products/{slug}` answers it, in
 //!   `<script type="application/json" id="bazaar-page-data">`; the page starts from it instead of
 //!   fetching it;
