@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
-import { ProductCard } from '@/components/product/product-card';
+import { ProductCardList } from '@/components/product/product-card-list';
 import { ProductCardSkeleton } from '@/components/product/product-card-skeleton';
 import { Pagination } from '@/components/ui/pagination';
 import type { ProductListResponse } from '@/features/products/api/product-types';
 import { productCountLabel } from '@/features/catalogue/lib/product-filters';
-import { cn } from '@/lib/cn';
 import type { CurrencyFormat } from '@/lib/money';
 import { pageCount } from '@/lib/page-param';
 
@@ -77,17 +76,13 @@ export function ProductResults({
         <>
           {/* The cards' names are h3s: this keeps the outline h1 → h2 → h3 for screen readers. */}
           <h2 className="sr-only">{heading}</h2>
-          <ul
-            className={cn(CATALOGUE_GRID, updating && 'opacity-60 transition-opacity')}
-            aria-busy={updating || undefined}
-            data-testid="product-grid"
-          >
-            {products.map((product) => (
-              <li key={product.id}>
-                <ProductCard product={product} currency={currency} />
-              </li>
-            ))}
-          </ul>
+          <ProductCardList
+            products={products}
+            currency={currency}
+            gridClassName={CATALOGUE_GRID}
+            updating={updating}
+            testId="product-grid"
+          />
         </>
       )}
       <Pagination className="mt-2" label={label} page={page} pageCount={pages} hrefFor={hrefFor} />

@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HeroCarousel } from '@/features/home/components/hero-carousel';
 import { HERO_AUTOPLAY_MS, HERO_SLIDES } from '@/features/home/components/hero-slides';
+import { mockReducedMotion } from '@/test/media';
 
 // jsdom has neither; Embla needs both to start.
 class IntersectionObserverStub {
@@ -12,20 +13,6 @@ class IntersectionObserverStub {
   takeRecords() {
     return [];
   }
-}
-
-function stubMedia(reducedMotion: boolean) {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: reducedMotion && query === '(prefers-reduced-motion: reduce)',
-      media: query,
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-    })),
-  );
 }
 
 async function advance(ms: number) {
@@ -56,7 +43,7 @@ async function renderCarousel() {
 describe('HeroCarousel', () => {
   beforeEach(() => {
     vi.stubGlobal('IntersectionObserver', IntersectionObserverStub);
-    stubMedia(false);
+    mockReducedMotion(false);
     vi.useFakeTimers();
   });
   afterEach(() => {
@@ -142,7 +129,7 @@ describe('HeroCarousel', () => {
   });
 
   it('does not move by itself for visitors who prefer reduced motion', async () => {
-    stubMedia(true);
+    mockReducedMotion(true);
     await renderCarousel();
     expect(screen.getByRole('button', { name: 'Play slideshow' })).toBeInTheDocument();
     await advance(20_000);

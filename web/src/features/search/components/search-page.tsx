@@ -3,7 +3,7 @@
 import { Suspense, useEffect } from 'react';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { ProductCard } from '@/components/product/product-card';
+import { ProductCardList } from '@/components/product/product-card-list';
 import { ProductCardSkeleton } from '@/components/product/product-card-skeleton';
 import { Button } from '@/components/ui/button';
 import { MessagePanel } from '@/components/ui/message-panel';
@@ -22,7 +22,6 @@ import {
   type SearchSort,
 } from '@/features/search/lib/search-filters';
 import { ApiError } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import type { CurrencyFormat } from '@/lib/money';
 import { pageCount } from '@/lib/page-param';
 import { useSiteName, useStoreCurrency } from '@/lib/public-settings';
@@ -213,17 +212,13 @@ function SearchResults({
   }
   return (
     <div className="flex flex-col gap-4">
-      <ul
-        className={cn(GRID, updating && 'opacity-60 transition-opacity')}
-        aria-busy={updating || undefined}
-        data-testid="search-results"
-      >
-        {products.map((product) => (
-          <li key={product.id}>
-            <ProductCard product={product} currency={currency} />
-          </li>
-        ))}
-      </ul>
+      <ProductCardList
+        products={products}
+        currency={currency}
+        gridClassName={GRID}
+        updating={updating}
+        testId="search-results"
+      />
       <Pagination
         className="mt-2"
         label="Search result pages"

@@ -1,10 +1,9 @@
 import { useEffect, useRef } from 'react';
 import Link from 'next/link';
-import { ProductCard } from '@/components/product/product-card';
+import { ProductCardList } from '@/components/product/product-card-list';
 import { MessagePanel } from '@/components/ui/message-panel';
 import { Pagination } from '@/components/ui/pagination';
 import type { StoreResponse } from '@/features/stores/api/store-types';
-import { cn } from '@/lib/cn';
 import type { CurrencyFormat } from '@/lib/money';
 import { pageCount } from '@/lib/page-param';
 import { storePath } from '@/lib/paths';
@@ -75,17 +74,13 @@ export function StoreProducts({
           </Link>
         </MessagePanel>
       ) : (
-        <ul
-          className={cn(STORE_GRID, updating && 'opacity-60 transition-opacity')}
-          aria-busy={updating || undefined}
-          data-testid="store-products"
-        >
-          {products.map((product) => (
-            <li key={product.id}>
-              <ProductCard product={product} currency={currency} />
-            </li>
-          ))}
-        </ul>
+        <ProductCardList
+          products={products}
+          currency={currency}
+          gridClassName={STORE_GRID}
+          updating={updating}
+          testId="store-products"
+        />
       )}
 
       <Pagination
