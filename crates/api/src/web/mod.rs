@@ -264,23 +264,24 @@ async fn site(State(state): State<AppState>, method: Method, uri: Uri) -> Respon
 }
 
 async fn not_found_page(state: &AppState, root: &Path) -> Response {
-    let body = tokio::fs::read(root.join("404.html"))
+    let page = tokio::fs::read(root.join("404.html"))
         .await
         .unwrap_or_else(|_| {
             b"<!doctype html><title>Page not found</title><h1>Page not found</h1>".to_vec()
         });
-    html_response(StatusCode::NOT_FOUND, site_wide(state, body))
+    match String::from_utf8(page) {
+        Ok(html) => html_response(StatusCode::NOT_FOUND, site_wide(state, html).into_bytes()),
+        Err(e) => html_response(StatusCode::NOT_FOUND, e.into_bytes()),
+    }
 }
 
 /// What every page served from the export gets: the payment mode while payments are tests.
-fn site_wide(state: &AppState, page: Vec<u8>) -> Vec<u8> {
+fn site_wide(state: &AppState, html: String) -> String {
     let settings = &state.payments.settings;
-    if !settings.is_test() {
-        return page;
-    }
-    match String::from_utf8(page) {
-        Ok(html) => head::mark_test_payments(&html, settings.mode.as_str()).into_bytes(),
-        Err(e) => e.into_bytes(),
+    if settings.is_test() {
+        head::mark_test_payments(&html, settings.mode.as_str())
+    } else {
+        html
     }
 }
 
@@ -319,20 +320,20 @@ async fn html_page(state: &AppState, shell: Vec<u8>, params: &[(String, String)]
         }
         _ => None,
     };
-    let shell = site_wide(state, shell);
-    let Ok(html) = String::from_utf8(shell.clone()) else {
-        return html_response(StatusCode::OK, shell);
+    let html = match String::from_utf8(shell) {
+        Ok(html) => site_wide(state, html),
+        Err(e) => return html_response(StatusCode::OK, e.into_bytes()),
     };
     match found {
-        None => html_response(StatusCode::OK, shell),
+        None => html_response(StatusCode::OK, html.into_bytes()),
         Some(Ok(head)) => {
             html_response(StatusCode::OK, head::inject_page(&html, &head).into_bytes())
         }
         // The shell still renders the page's own "not found" state; crawlers get a 404.
-        Some(Err(ApiError::NotFound(_))) => html_response(StatusCode::NOT_FOUND, shell),
+        Some(Err(ApiError::NotFound(_))) => html_response(StatusCode::NOT_FOUND, html.into_bytes()),
         Some(Err(e)) => {
             tracing::error!(error = %e, "could not build page head");
-            html_response(StatusCode::OK, shell)
+            html_response(StatusCode::OK, html.into_bytes())
         }
     }
 }
