@@ -27,8 +27,9 @@ pub enum ApiError {
     NotFound(String),
     #[error("{0}")]
     Conflict(String),
-    #[error("{0}")]
-    RateLimited(String),
+    /// Too many requests; the client may try again after `retry_after` seconds.
+    #[error("{message}")]
+    RateLimited { message: String, retry_after: u64 },
     #[error("{0}")]
     Unavailable(String),
     /// A broken business rule with the title and message SPEC.md gives for it (e.g.
@@ -61,6 +62,13 @@ impl ApiError {
         }
     }
 
+    pub fn rate_limited(message: impl Into<String>, retry_after: u64) -> Self {
+        ApiError::RateLimited {
+            message: message.into(),
+            retry_after,
+        }
+    }
+
     pub fn rule(
         status: StatusCode,
         code: &'static str,
@@ -83,7 +91,7 @@ impl ApiError {
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
-            ApiError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -97,18 +105,35 @@ impl ApiError {
             ApiError::Forbidden(_) => "forbidden",
             ApiError::NotFound(_) => "not_found",
             ApiError::Conflict(_) => "conflict",
-            ApiError::RateLimited(_) => "rate_limited",
+            ApiError::RateLimited { .. } => "rate_limited",
             ApiError::Unavailable(_) => "unavailable",
             ApiError::Internal(_) => "internal",
         }
     }
 }
 
+/// The database's own words (constraint and table names) stay in the log: a client gets a
+/// 409 or 400 with a plain sentence. Handlers that can name the field map the error first.
 impl From<DbError> for ApiError {
     fn from(e: DbError) -> Self {
+        use sqlx::error::ErrorKind;
         match e {
             DbError::NotFound => ApiError::NotFound("Not found".into()),
-            DbError::Conflict(m) => ApiError::Conflict(m),
+            DbError::Conflict(detail) => {
+                tracing::info!(error.detail = %detail, "request conflicts with stored data");
+                ApiError::Conflict("This conflicts with something that already exists".into())
+            }
+            DbError::Sqlx(sqlx::Error::Database(db))
+                if matches!(
+                    db.kind(),
+                    ErrorKind::CheckViolation
+                        | ErrorKind::ForeignKeyViolation
+                        | ErrorKind::NotNullViolation
+                ) =>
+            {
+                tracing::info!(error.detail = %db, "request refused by a database constraint");
+                ApiError::bad_request("Some of the values given are not allowed")
+            }
             other => ApiError::Internal(other.to_string()),
         }
     }
@@ -150,11 +175,15 @@ impl IntoResponse for ApiError {
             ApiError::Rule { title, .. } => Some((*title).to_owned()),
             _ => None,
         };
+        let retry_after = match &self {
+            ApiError::RateLimited { retry_after, .. } => Some(*retry_after),
+            _ => None,
+        };
         let fields = match self {
             ApiError::BadRequest { fields, .. } => fields,
             _ => BTreeMap::new(),
         };
-        (
+        let mut response = (
             status,
             Json(ErrorBody {
                 error: ErrorDetail {
@@ -165,6 +194,56 @@ impl IntoResponse for ApiError {
                 },
             }),
         )
-            .into_response()
+            .into_response();
+        if let Some(secs) = retry_after {
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, secs.into());
+        }
+        response
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use http_body_util::BodyExt;
+
+    use super::*;
+
+    async fn answer(e: ApiError) -> (StatusCode, String) {
+        let r = e.into_response();
+        let status = r.status();
+        let body = r.into_body().collect().await.unwrap().to_bytes();
+        (status, String::from_utf8_lossy(&body).into_owned())
+    }
+
+    #[tokio::test]
+    async fn the_databases_own_words_never_reach_the_client() {
+        let pool = sqlx::SqlitePool::connect("sqlite::memory:").await.unwrap();
+        sqlx::query("CREATE TABLE secret_table (n INTEGER NOT NULL CHECK (n > 0))")
+            .execute(&pool)
+            .await
+            .unwrap();
+        for insert in [
+            "INSERT INTO secret_table (n) VALUES (-1)",
+            "INSERT INTO secret_table (n) VALUES (NULL)",
+        ] {
+            let err = sqlx::query(insert).execute(&pool).await.unwrap_err();
+            let (status, body) = answer(DbError::Sqlx(err).into()).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+            assert!(!body.contains("secret_table"), "{body}");
+            assert!(body.contains("Some of the values given are not allowed"));
+        }
+        let conflict = DbError::Conflict("UNIQUE constraint failed: users.email".into());
+        let (status, body) = answer(conflict.into()).await;
+        assert_eq!(status, StatusCode::CONFLICT);
+        assert!(!body.contains("users.email"), "{body}");
+    }
+
+    #[tokio::test]
+    async fn a_rate_limit_says_when_to_come_back() {
+        let r = ApiError::rate_limited("Slow down", 42).into_response();
+        assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(r.headers()[axum::http::header::RETRY_AFTER], "42");
     }
 }

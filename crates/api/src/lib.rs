@@ -12,10 +12,13 @@ use bazaar_db::Db;
 mod analytics_ingest;
 pub mod auth;
 mod cache;
+pub mod client_addr;
 mod error;
 mod extract;
 pub mod openapi;
+pub mod rate_limit;
 mod routes;
+mod security_headers;
 mod views;
 mod web;
 
@@ -40,8 +43,11 @@ pub struct ApiConfig {
     /// PayFast: merchant, URLs and the addresses ITNs may come from. In simulator mode the
     /// app also serves the simulator under `/payfast-simulator/`.
     pub payfast: bazaar_payfast::Settings,
-    /// Proxies whose `X-Forwarded-For` is believed (for the ITN sender check).
-    pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// Proxies (addresses or networks) whose `X-Forwarded-For` is believed when deciding
+    /// the client's address (see [`client_addr`]).
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// Searches and suggestions allowed per client address per minute; 0 is no limit.
+    pub search_per_minute: u32,
 }
 
 impl ApiConfig {
@@ -56,6 +62,7 @@ impl ApiConfig {
             analytics_per_minute: 600,
             payfast: bazaar_payfast::Settings::sandbox(),
             trusted_proxies: Vec::new(),
+            search_per_minute: 600,
         }
     }
 }
@@ -87,8 +94,8 @@ pub(crate) struct Caches {
     /// Search suggestions by lower-cased query (the index answers fast; a shop's search box
     /// asks the same prefixes over and over).
     pub suggestions: cache::TtlCache<String, Arc<Vec<routes::search::Suggestion>>>,
-    /// Analytics events per client address.
-    pub analytics_limiter: auth::rate_limit::RateLimiter,
+    /// Per-address and per-user limits of the API (analytics, search, points codes).
+    pub limiter: rate_limit::RateLimiter,
     /// Access tokens whose signature was checked (their expiry is checked on every use).
     pub verified_tokens: cache::TtlCache<String, bazaar_auth::jwt::Claims>,
 }
@@ -105,7 +112,7 @@ impl AppState {
             currency: cache::TtlCache::new(config.cache_ttl, 1),
             list_totals: cache::TtlCache::new(config.cache_ttl, 10_000),
             categories: cache::TtlCache::new(config.cache_ttl, 100),
-            analytics_limiter: auth::rate_limit::RateLimiter::default(),
+            limiter: rate_limit::RateLimiter::default(),
             suggestions: cache::TtlCache::new(config.cache_ttl, 20_000),
             verified_tokens: cache::TtlCache::new(Duration::from_secs(300), 20_000),
         };
@@ -141,6 +148,7 @@ impl AppState {
 
 /// The whole application: API, docs, probes, media and the web site.
 pub fn app(state: AppState) -> Router {
+    let config = state.config.clone();
     let (api, openapi) = routes::api_router().split_for_parts();
     let openapi = openapi::finish(openapi);
     let simulator = state
@@ -159,7 +167,7 @@ pub fn app(state: AppState) -> Router {
         Some(sim) => sim.merge(router),
         None => router,
     };
-    router
+    security_headers::apply(router, &config)
         .layer(compression())
         .layer(tower_http::limit::RequestBodyLimitLayer::new(1024 * 1024))
         .layer(

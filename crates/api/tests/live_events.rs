@@ -110,6 +110,18 @@ impl EventStream {
         }
     }
 
+    /// Whether the server ends the stream within `secs` seconds (heartbeats are skipped).
+    async fn ends_within(&mut self, secs: u64) -> bool {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
+        loop {
+            match tokio::time::timeout_at(deadline, self.body.frame()).await {
+                Ok(None) | Ok(Some(Err(_))) => return true,
+                Ok(Some(Ok(_))) => {}
+                Err(_) => return false,
+            }
+        }
+    }
+
     /// Whether a heartbeat comment arrives within `secs` seconds.
     async fn heartbeat(&mut self, secs: u64) -> bool {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
@@ -180,6 +192,52 @@ async fn a_notification_reaches_the_client_live_and_is_replayed_after_a_reconnec
     let (_, mut fresh) = open(&app, "/api/v1/events", Some(&customer.token), None).await;
     assert!(fresh.next_event(1).await.is_none());
     jobs.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_stream_ends_when_its_session_is_signed_out() {
+    let (app, customer) = app_with_customer().await;
+    let second = common::accounts::sign_in(&app, "thandi@example.co.za").await;
+    let second = common::accounts::token(&second).to_owned();
+    let (_, mut first_stream) = open(&app, "/api/v1/events", Some(&customer.token), None).await;
+    let (_, mut second_stream) = open(&app, "/api/v1/events", Some(&second), None).await;
+
+    // Signing out this device ends this device's stream only.
+    let r = app
+        .call(
+            "POST",
+            "/auth/v1/logout?scope=local",
+            None,
+            Some(&customer.token),
+            None,
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT);
+    assert!(
+        first_stream.ends_within(5).await,
+        "the signed-out session's stream ends"
+    );
+    assert!(
+        !second_stream.ends_within(1).await,
+        "the other session's stays open"
+    );
+    assert!(second_stream.heartbeat(3).await);
+
+    // A notification still reaches the open one, and a global sign-out ends it too.
+    let order = order_for(&app, customer.id, "BZ-3001").await;
+    let jobs = app.start_jobs();
+    enqueue_notify(&app, order, "processing").await;
+    let event = second_stream
+        .next_event(15)
+        .await
+        .expect("the notification");
+    assert_eq!(event.event.as_deref(), Some("notification"));
+    jobs.shutdown().await;
+    let r = app
+        .call("POST", "/auth/v1/logout", None, Some(&second), None)
+        .await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT);
+    assert!(second_stream.ends_within(5).await);
 }
 
 #[tokio::test]

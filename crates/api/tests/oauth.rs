@@ -14,6 +14,7 @@ use axum::{Json, Router};
 use bazaar_api::auth::oauth::OidcProvider;
 use bazaar_auth::keys::SigningKey;
 use common::TestApp;
+use common::accounts::link_in;
 use serde_json::{Value, json};
 
 const CLIENT_ID: &str = "bazaar-test-client";
@@ -271,28 +272,97 @@ async fn first_google_sign_in_creates_the_user_and_later_ones_find_it() {
 }
 
 #[tokio::test]
-async fn google_sign_in_links_an_existing_account_with_that_email() {
+async fn google_sign_in_links_a_confirmed_account_with_that_email() {
     let provider = Provider::start().await;
-    let app = app_with(&provider).await;
-    // With confirmation on, this account is not confirmed yet.
-    app.post(
-        "/auth/v1/signup",
-        json!({"email": "zanele@example.com", "password": "pass-word", "data": {"full_name": "Z"}}),
-    )
+    let config = provider.config();
+    let app = TestApp::with_auth(move |a| {
+        a.google = Some(config);
+        a.autoconfirm = true;
+    })
     .await;
+    let r = app
+        .post(
+            "/auth/v1/signup",
+            json!({"email": "zanele@example.com", "password": "pass-word", "data": {"full_name": "Z"}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let owner_id = r.json()["user"]["id"].clone();
     let f = fragment(&sign_in_with_google(&app).await);
     let user = app
         .call("GET", "/auth/v1/user", None, Some(&f["access_token"]), None)
         .await
         .json();
+    assert_eq!(user["id"], owner_id, "the same account");
     assert_eq!(
         user["app_metadata"]["providers"],
         json!(["email", "google"])
     );
-    assert!(
-        user["email_confirmed_at"].is_string(),
-        "Google vouched for the address"
-    );
+    // The owner's password still works.
+    let r = app
+        .post(
+            "/auth/v1/token?grant_type=password",
+            json!({"email": "zanele@example.com", "password": "pass-word"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+}
+
+/// Someone signs up with another person's address and a password of their own, and waits
+/// for the owner to use Google. The account must not be handed to them.
+#[tokio::test]
+async fn google_sign_in_takes_an_unconfirmed_account_away_from_whoever_registered_it() {
+    let provider = Provider::start().await;
+    let app = app_with(&provider).await;
+    let r = app
+        .post(
+            "/auth/v1/signup",
+            json!({"email": "zanele@example.com", "password": "attacker-pw", "data": {"full_name": "Not Zanele"}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let confirm_link = link_in(&app.outbox()[0]);
+
+    // The owner signs in with Google.
+    let f = fragment(&sign_in_with_google(&app).await);
+    let user = app
+        .call("GET", "/auth/v1/user", None, Some(&f["access_token"]), None)
+        .await
+        .json();
+    assert_eq!(user["email"], "zanele@example.com");
+    assert!(user["email_confirmed_at"].is_string());
+    assert_eq!(user["user_metadata"]["full_name"], "Zanele Mokoena");
+    let profile = app
+        .call(
+            "GET",
+            "/api/v1/profile",
+            None,
+            Some(&f["access_token"]),
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(profile["profile"]["full_name"], "Zanele Mokoena");
+
+    // The password chosen at that sign-up no longer opens the account...
+    let r = app
+        .post(
+            "/auth/v1/token?grant_type=password",
+            json!({"email": "zanele@example.com", "password": "attacker-pw"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text());
+    assert_eq!(r.json()["code"], "invalid_credentials");
+    // ...nor does the confirmation link sent for it.
+    let path = confirm_link.strip_prefix("http://shop.test").unwrap();
+    let r = app.get(path).await;
+    let location = r.headers["location"].to_str().unwrap();
+    assert!(location.contains("error="), "{location}");
+    // The owner's Google session still works.
+    let r = app
+        .call("GET", "/auth/v1/user", None, Some(&f["access_token"]), None)
+        .await;
+    assert_eq!(r.status, StatusCode::OK);
 }
 
 #[tokio::test]

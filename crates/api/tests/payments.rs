@@ -391,6 +391,131 @@ async fn cancelling_a_paid_order_returns_stock_and_marks_the_refund() {
     jobs.shutdown().await;
 }
 
+/// A buyer pays twice (two tabs, a retried browser post): PayFast has the money both times,
+/// so the second payment is owed back, recorded beside the first and never dropped.
+#[tokio::test]
+async fn a_second_genuine_payment_is_recorded_as_money_owed_back() {
+    let app = shop::shop().await;
+    let c = quick_customer(&app, "twice@example.co.za").await;
+    let (_, order) = ordered(&app, &c, 1).await;
+    let order_id = oid(&order);
+    let total = order["total_cents"].as_i64().unwrap();
+    let jobs = app.start_jobs();
+    let reference = || async {
+        bazaar_db::orders::get_header(&app.db, order_id)
+            .await
+            .unwrap()
+            .unwrap()
+            .payment_reference
+    };
+
+    assert_eq!(shop::pay(&app, &order).await.status(), 303);
+    settled(&app, order_id, 1).await;
+    let first = reference().await.expect("the payment's reference");
+    assert_eq!(shop::pay(&app, &order).await.status(), 303);
+    settled(&app, order_id, 2).await;
+    let notes = bazaar_db::payments::for_order(&app.db, order_id)
+        .await
+        .unwrap();
+    assert_eq!(notes[1].status, "accepted");
+    assert_eq!(
+        notes[1].reason.as_deref(),
+        Some("order was paid when this payment arrived; refund due")
+    );
+    let o = shop::order(&app, &c, &order_id.to_string()).await;
+    assert_eq!(
+        (o["status"].as_str(), o["refund_due_cents"].as_i64()),
+        (Some("paid"), Some(total))
+    );
+    assert_eq!(
+        reference().await.as_deref(),
+        Some(first.as_str()),
+        "the first payment's reference stays"
+    );
+    let earned = count(&app, "SELECT COUNT(*) FROM points_transactions WHERE order_id = $1 AND transaction_type = 'earned'", order_id).await;
+    assert_eq!(earned, 1, "points for one payment only");
+
+    // Cancelling the paid order owes its payment back as well; a payment after that too.
+    let r = app
+        .call(
+            "POST",
+            &format!("/api/v1/orders/{order_id}/cancel"),
+            None,
+            Some(&c.token),
+            None,
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.json()["order"]["refund_due_cents"], 2 * total);
+    assert_eq!(shop::pay(&app, &order).await.status(), 303);
+    settled(&app, order_id, 3).await;
+    let o = shop::order(&app, &c, &order_id.to_string()).await;
+    assert_eq!(o["refund_due_cents"], 3 * total);
+    assert_eq!(reference().await.as_deref(), Some(first.as_str()));
+    jobs.shutdown().await;
+
+    // Admins see what is owed; nobody else does.
+    let boss = admin(&app, "boss@example.co.za").await;
+    let r = app
+        .call(
+            "GET",
+            "/api/v1/admin/payments/refunds-due",
+            None,
+            Some(&boss.token),
+            None,
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    let refunds = r.json()["refunds"].clone();
+    assert_eq!(refunds.as_array().unwrap().len(), 1);
+    assert_eq!(refunds[0]["order_id"], order_id.to_string());
+    assert_eq!(refunds[0]["refund_due_cents"], 3 * total);
+    assert_eq!(refunds[0]["payment_reference"], first.as_str());
+    let r = app
+        .call(
+            "GET",
+            "/api/v1/admin/payments/refunds-due",
+            None,
+            Some(&c.token),
+            None,
+        )
+        .await;
+    assert_eq!(r.status, 403);
+}
+
+/// An order cancelled before its payment arrived keeps that payment's reference.
+#[tokio::test]
+async fn a_payment_for_an_order_cancelled_unpaid_is_owed_back_with_its_reference() {
+    let app = shop::shop().await;
+    let c = quick_customer(&app, "late@example.co.za").await;
+    let (_, order) = ordered(&app, &c, 1).await;
+    let order_id = oid(&order);
+    let r = app
+        .call(
+            "POST",
+            &format!("/api/v1/orders/{order_id}/cancel"),
+            None,
+            Some(&c.token),
+            None,
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.json()["order"]["refund_due_cents"], 0);
+    let jobs = app.start_jobs();
+    assert_eq!(shop::pay(&app, &order).await.status(), 303);
+    settled(&app, order_id, 1).await;
+    jobs.shutdown().await;
+    let h = bazaar_db::orders::get_header(&app.db, order_id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (h.status.as_str(), h.refund_due_cents),
+        ("cancelled", h.total_cents)
+    );
+    assert!(h.payment_reference.is_some());
+}
+
 #[tokio::test]
 async fn an_unpaid_order_gives_its_stock_back_when_the_reservation_runs_out() {
     let app = shop::shop().await;

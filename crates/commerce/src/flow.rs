@@ -104,7 +104,7 @@ pub async fn cancel(tx: &mut Tx, o: &Header, reason: &str) -> DbResult<Option<Ca
     let now = Utc::now();
     let n = on_tx!(tx, conn => sqlx::query(
         "UPDATE orders SET status = 'cancelled', cancelled_at = $3, cancel_reason = $4, reserved_until = NULL, \
-         refund_due_cents = $5, updated_at = $3 WHERE id = $1 AND status = $2",
+         refund_due_cents = refund_due_cents + $5, updated_at = $3 WHERE id = $1 AND status = $2",
     )
     .bind(o.id)
     .bind(&o.status)

@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use bazaar_db::orders::{self, Header};
 use bazaar_db::payments::{self, Received};
-use bazaar_db::{Db, DbError, on_tx};
+use bazaar_db::{Db, DbError};
 use bazaar_payfast as pf;
 use bazaar_queue::Job;
 use uuid::Uuid;
@@ -179,8 +179,9 @@ pub enum ProcessError {
 pub enum Outcome {
     /// The order is paid now.
     Paid,
-    /// The payment is real but the order had been cancelled: the money is due back.
-    RefundDue,
+    /// The payment is real but the order was no longer waiting for one (already paid, or
+    /// cancelled; the status it was in): the money is due back.
+    RefundDue(String),
     Duplicate(String),
     Rejected(String),
     /// Processed before (a job run twice).
@@ -236,19 +237,16 @@ pub async fn process(
     } else if order.status == "pending_payment" {
         flow::mark_paid(&mut tx, &order, Some(pf_payment_id), s).await?;
         Outcome::Paid
-    } else if order.status == "cancelled" {
-        on_tx!(&mut tx, conn => sqlx::query(
-            "UPDATE orders SET refund_due_cents = total_cents, payment_reference = $2 WHERE id = $1",
-        )
-        .bind(order_id)
-        .bind(pf_payment_id)
-        .execute(conn)
-        .await.map(|r| r.rows_affected()))
-        .map_err(DbError::classify)?;
-        tracing::warn!(order = %order.order_number, "payment arrived for a cancelled order: refund due");
-        Outcome::RefundDue
     } else {
-        Outcome::Duplicate(format!("order already {}", order.status))
+        // A genuine payment (signed, validated, never seen) for an order already paid or
+        // cancelled: PayFast holds the buyer's money, so it is owed back. Never dropped.
+        orders::add_refund_due(&mut tx, order_id, order.total_cents, pf_payment_id).await?;
+        tracing::warn!(
+            order = %order.order_number,
+            order.status = %order.status,
+            "a further payment arrived for an order that takes none: refund due"
+        );
+        Outcome::RefundDue(order.status.clone())
     };
     let (status, reason) = describe(&outcome);
     payments::settle(&mut tx, notification_id, status, reason.as_deref()).await?;
@@ -285,9 +283,11 @@ fn static_checks(
 fn describe(o: &Outcome) -> (&'static str, Option<String>) {
     match o {
         Outcome::Paid => ("accepted", None),
-        Outcome::RefundDue => (
+        Outcome::RefundDue(status) => (
             "accepted",
-            Some("order was cancelled before payment arrived; refund due".into()),
+            Some(format!(
+                "order was {status} when this payment arrived; refund due"
+            )),
         ),
         Outcome::Duplicate(why) => ("duplicate", Some(why.clone())),
         Outcome::Rejected(why) => ("rejected", Some(why.clone())),

@@ -295,3 +295,40 @@ pub async fn get_in(tx: &mut Tx, id: Uuid) -> DbResult<Option<Header>> {
         .await)?,
     )
 }
+
+/// Records money taken for `id` that is owed back (a second payment, or one for a cancelled
+/// order), on top of anything owed already. The order keeps the reference of the payment
+/// it was paid with; only an order never paid takes this one's.
+pub async fn add_refund_due(
+    tx: &mut Tx,
+    id: Uuid,
+    cents: i64,
+    payment_reference: &str,
+) -> DbResult<()> {
+    on_tx!(tx, conn => sqlx::query(
+        "UPDATE orders SET refund_due_cents = refund_due_cents + $2, \
+         payment_reference = COALESCE(payment_reference, $3), updated_at = $4 WHERE id = $1",
+    )
+    .bind(id)
+    .bind(cents)
+    .bind(payment_reference)
+    .bind(Utc::now())
+    .execute(conn)
+    .await
+    .map(|r| r.rows_affected()))?;
+    Ok(())
+}
+
+/// Orders with money owed back to their buyer, the most recently changed first.
+pub async fn refunds_due(db: &Db, limit: i64) -> DbResult<Vec<Header>> {
+    let sql = format!(
+        "SELECT {HEADER_COLUMNS} FROM orders WHERE refund_due_cents > 0 \
+         ORDER BY updated_at DESC, id DESC LIMIT $1"
+    );
+    Ok(
+        on_db!(db, pool => sqlx::query_as::<_, Header>(sqlx::AssertSqlSafe(sql))
+        .bind(limit)
+        .fetch_all(pool)
+        .await)?,
+    )
+}

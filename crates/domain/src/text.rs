@@ -125,3 +125,86 @@ mod tests {
         }
     }
 }
+
+/// A person's full name: trimmed, not empty, at most [`FullName::MAX_CHARS`] characters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FullName(String);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum FullNameError {
+    /// SPEC.md's sign-up message.
+    #[error("Please enter your full name")]
+    Blank,
+    #[error("Full name must be at most 200 characters")]
+    TooLong,
+}
+
+impl FullName {
+    pub const MAX_CHARS: usize = 200;
+
+    pub fn parse(raw: &str) -> Result<Self, FullNameError> {
+        let name = raw.trim();
+        if name.is_empty() {
+            Err(FullNameError::Blank)
+        } else if name.chars().count() > Self::MAX_CHARS {
+            Err(FullNameError::TooLong)
+        } else {
+            Ok(FullName(name.to_owned()))
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// The most a user's own metadata (`user_metadata`, sign-up `data`) may hold, as JSON.
+pub const MAX_USER_METADATA_BYTES: usize = 4 * 1024;
+
+/// `Ok` when `metadata` serialises within [`MAX_USER_METADATA_BYTES`].
+pub fn check_user_metadata(metadata: &serde_json::Value) -> Result<(), String> {
+    let size = metadata.to_string().len();
+    if size > MAX_USER_METADATA_BYTES {
+        return Err(format!(
+            "user metadata must be at most {MAX_USER_METADATA_BYTES} bytes of JSON (got {size})"
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod full_name_tests {
+    use super::*;
+
+    #[test]
+    fn names_are_trimmed_required_and_bounded() {
+        assert_eq!(
+            FullName::parse("  Thandi Nkosi ").unwrap().as_str(),
+            "Thandi Nkosi"
+        );
+        assert_eq!(FullName::parse("   "), Err(FullNameError::Blank));
+        assert_eq!(
+            FullName::parse(&"é".repeat(200))
+                .unwrap()
+                .as_str()
+                .chars()
+                .count(),
+            200
+        );
+        assert_eq!(
+            FullName::parse(&"é".repeat(201)),
+            Err(FullNameError::TooLong)
+        );
+    }
+
+    #[test]
+    fn metadata_is_bounded() {
+        assert!(check_user_metadata(&serde_json::json!({"full_name": "A"})).is_ok());
+        let big = serde_json::json!({"x": "a".repeat(MAX_USER_METADATA_BYTES)});
+        assert!(
+            check_user_metadata(&big)
+                .unwrap_err()
+                .contains("at most 4096 bytes")
+        );
+    }
+}

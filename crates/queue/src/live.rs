@@ -20,6 +20,11 @@ use uuid::Uuid;
 /// The PostgreSQL channel events travel on.
 pub const CHANNEL: &str = "bazaar_live_events";
 
+/// The kind of the event that ends live streams when sessions are signed out; its payload
+/// is `{"scope": "global" | "local" | "others", "session_id": "<the signing-out session>"}`.
+/// A stream whose own session is gone then closes; the event is never sent to clients.
+pub const SIGNED_OUT: &str = "signed_out";
+
 /// One event for one user.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LiveEvent {

@@ -51,15 +51,18 @@ pub struct Args {
         hide_env_values = true
     )]
     pub google_client_secret: Option<String>,
-    /// Proxies in front of this server whose X-Forwarded-For is believed when checking
-    /// where a PayFast notification came from (comma-separated addresses).
+    /// Proxies in front of this server (comma-separated addresses or networks such as
+    /// 10.0.0.0/8) whose X-Forwarded-For is believed: the client's address, for rate limits,
+    /// analytics and the PayFast source check, is then the right-most address in it that is
+    /// not one of them.
     #[arg(
         long,
         env = "BAZAAR_TRUSTED_PROXIES",
         value_name = "LIST",
-        value_delimiter = ','
+        value_delimiter = ',',
+        value_parser = bazaar_api::client_addr::parse_trusted
     )]
-    pub trusted_proxies: Vec<std::net::IpAddr>,
+    pub trusted_proxies: Vec<bazaar_api::client_addr::IpNet>,
     /// Do not run job workers in this process (run `bazaar worker` processes instead; needs
     /// PostgreSQL). The outbox relay and the schedule still run.
     #[arg(long, env = "BAZAAR_NO_WORKERS")]
@@ -68,6 +71,14 @@ pub struct Args {
     #[arg(long, env = "BAZAAR_ANALYTICS_PER_MINUTE", value_name = "N", default_value_t = 600,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub analytics_per_minute: u32,
+    /// Searches and search suggestions allowed per client address per minute (0: no limit).
+    #[arg(
+        long,
+        env = "BAZAAR_SEARCH_PER_MINUTE",
+        value_name = "N",
+        default_value_t = 600
+    )]
+    pub search_per_minute: u32,
     #[command(flatten)]
     pub background: crate::background::BackgroundArgs,
 }
@@ -138,6 +149,7 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
     api_config.analytics_per_minute = args.analytics_per_minute;
     api_config.payfast = args.background.payfast(&public_url)?;
     api_config.trusted_proxies = args.trusted_proxies.clone();
+    api_config.search_per_minute = args.search_per_minute;
     if api_config.payfast.mode == bazaar_payfast::Mode::Simulator {
         tracing::warn!("payments go to the PayFast simulator: test payments only, no money moves");
     }

@@ -1,11 +1,8 @@
 //! Helpers shared by the `/auth/v1` endpoints, and the small ones: keys, settings, 404.
 
-use std::net::SocketAddr;
-
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, State};
-use axum::http::request::Parts;
+use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -13,23 +10,9 @@ use serde_json::{Value, json};
 
 use super::AuthError;
 use crate::AppState;
+pub(super) use crate::client_addr::ClientIp;
 
 pub(super) type AuthResult<T> = Result<T, AuthError>;
-
-/// The caller's address as the connection reports it (no proxy headers are trusted).
-pub struct ClientIp(pub String);
-
-impl axum::extract::FromRequestParts<AppState> for ClientIp {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, _: &AppState) -> Result<Self, Self::Rejection> {
-        let ip = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|c| c.0.ip().to_string());
-        Ok(ClientIp(ip.unwrap_or_else(|| "unknown".into())))
-    }
-}
 
 pub(super) fn limit(state: &AppState, kind: &str, key: &str, max: u32) -> AuthResult<()> {
     let window = state.auth.config.rate_limits.window;

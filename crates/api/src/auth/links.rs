@@ -7,6 +7,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use bazaar_db::DbError;
 use bazaar_db::accounts::{self, NewUser, OneTimeToken};
+use bazaar_domain::text::{FullName, check_user_metadata};
 use chrono::Utc;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -23,35 +24,30 @@ use crate::AppState;
 /// `POST /signup`
 pub async fn signup(
     State(state): State<AppState>,
-    ClientIp(ip): ClientIp,
+    client: ClientIp,
     Query(query): Query<RedirectQuery>,
     body: Bytes,
 ) -> AuthResult<Response> {
     let limits = state.auth.config.rate_limits;
-    limit(&state, "signup-ip", &ip, limits.sign_up)?;
+    limit(&state, "signup-ip", &client.key(), limits.sign_up)?;
     let body = body_json(&body)?;
     let email = parse_email(text(&body, "email"))?;
     let mut metadata = match body.get("data") {
         Some(Value::Object(m)) => Value::Object(m.clone()),
         _ => json!({}),
     };
-    let full_name = metadata
-        .get("full_name")
-        .and_then(Value::as_str)
-        .map(str::trim)
-        .unwrap_or_default()
-        .to_owned();
-    if full_name.is_empty() {
-        return Err(AuthError::validation("Please enter your full name")
-            .with_status(StatusCode::BAD_REQUEST));
-    }
-    if full_name.chars().count() > 200 {
-        return Err(
-            AuthError::validation("Full name must be at most 200 characters")
-                .with_status(StatusCode::BAD_REQUEST),
-        );
-    }
+    let full_name = FullName::parse(
+        metadata
+            .get("full_name")
+            .and_then(Value::as_str)
+            .unwrap_or_default(),
+    )
+    .map_err(|e| AuthError::validation(e.to_string()).with_status(StatusCode::BAD_REQUEST))?
+    .as_str()
+    .to_owned();
     metadata["full_name"] = json!(full_name);
+    check_user_metadata(&metadata)
+        .map_err(|e| AuthError::validation(e).with_status(StatusCode::BAD_REQUEST))?;
     let password = check_password(text(&body, "password"))?;
     limit(&state, "signup-email", &email, limits.sign_up)?;
     let password_hash = hash_password(password).await?;
@@ -125,12 +121,12 @@ fn fake_user(email: &str, metadata: &Value, now: chrono::DateTime<Utc>) -> Value
 /// `POST /recover`: always `{}`, so nobody learns which addresses have accounts.
 pub async fn recover(
     State(state): State<AppState>,
-    ClientIp(ip): ClientIp,
+    client: ClientIp,
     Query(query): Query<RedirectQuery>,
     body: Bytes,
 ) -> AuthResult<Json<Value>> {
     let limits = state.auth.config.rate_limits;
-    limit(&state, "recover-ip", &ip, limits.recover)?;
+    limit(&state, "recover-ip", &client.key(), limits.recover)?;
     let body = body_json(&body)?;
     let email = parse_email(text(&body, "email"))?;
     limit(&state, "recover-email", &email, limits.recover)?;
@@ -209,14 +205,14 @@ pub struct VerifyQuery {
 /// error) in the URL fragment, as GoTrue does.
 pub async fn verify_link(
     State(state): State<AppState>,
-    ClientIp(ip): ClientIp,
+    client: ClientIp,
     Query(q): Query<VerifyQuery>,
 ) -> Response {
     let redirect = safe_redirect(&state, q.redirect_to.as_deref());
     if let Err(e) = limit(
         &state,
         "verify-ip",
-        &ip,
+        &client.key(),
         state.auth.config.rate_limits.verify,
     ) {
         return e.into_response();
@@ -247,13 +243,13 @@ pub async fn verify_link(
 /// `POST /verify` with `{type, token_hash}` (or `token`): the session as JSON.
 pub async fn verify_token(
     State(state): State<AppState>,
-    ClientIp(ip): ClientIp,
+    client: ClientIp,
     body: Bytes,
 ) -> AuthResult<Json<Value>> {
     limit(
         &state,
         "verify-ip",
-        &ip,
+        &client.key(),
         state.auth.config.rate_limits.verify,
     )?;
     let body = body_json(&body)?;

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 use super::extract::authenticate;
-use super::handlers::{body_json, text};
+use super::handlers::{body_json, limit, text};
 use super::{AuthError, session};
 use crate::AppState;
 
@@ -28,6 +28,14 @@ pub fn factor_json(f: &FactorRow) -> Value {
         "created_at": f.created_at,
         "updated_at": f.updated_at,
     })
+}
+
+/// Counts one `step` (challenge or verify) against the caller and against the factor, so a
+/// code cannot be found by trying, neither through many factors nor through many sessions.
+fn limit_mfa(state: &AppState, step: &str, user: Uuid, factor: &str) -> Result<(), AuthError> {
+    let max = state.auth.config.rate_limits.mfa;
+    limit(state, &format!("mfa-{step}-user"), &user.to_string(), max)?;
+    limit(state, &format!("mfa-{step}-factor"), factor, max)
 }
 
 fn factor_not_found() -> AuthError {
@@ -105,6 +113,7 @@ pub async fn challenge(
     parts: Parts,
 ) -> Result<Json<Value>, AuthError> {
     let caller = authenticate(&parts, &state).await?;
+    limit_mfa(&state, "challenge", caller.id, &id)?;
     let now = Utc::now();
     let mut tx = state.db.begin().await?;
     let factor = own_factor(&mut tx, caller.id, &id).await?;
@@ -126,6 +135,7 @@ pub async fn verify(
     body: Bytes,
 ) -> Result<Json<Value>, AuthError> {
     let caller = authenticate(&parts, &state).await?;
+    limit_mfa(&state, "verify", caller.id, &id)?;
     let body = body_json(&body)?;
     let challenge_id = text(&body, "challenge_id").and_then(|c| Uuid::parse_str(c).ok());
     let code = text(&body, "code").unwrap_or_default().to_owned();

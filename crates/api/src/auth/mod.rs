@@ -21,16 +21,15 @@ mod links;
 mod mail;
 mod mfa;
 pub mod oauth;
-pub mod rate_limit;
 mod session;
 mod tokens;
 mod user_json;
 
+pub use crate::client_addr::ClientIp;
 pub use error::AuthError;
 pub use extract::{
     Admin, AuthUser, Customer, RequireRole, RoleName, Vendor, authenticate_token, bearer_token,
 };
-pub use handlers::ClientIp;
 
 /// Settings of the auth API.
 #[derive(Debug, Clone)]
@@ -44,7 +43,7 @@ pub struct AuthConfig {
     /// How emails are sent: the outbox directory (`data/outbox`) or SMTP.
     pub mail: bazaar_mail::MailSettings,
     /// Requests allowed per client address and per email, per window.
-    pub rate_limits: rate_limit::Limits,
+    pub rate_limits: crate::rate_limit::Limits,
     /// Sign-in with Google, when configured.
     pub google: Option<oauth::OidcProvider>,
 }
@@ -62,7 +61,7 @@ impl AuthConfig {
                 },
                 from: bazaar_mail::DEFAULT_FROM.to_owned(),
             },
-            rate_limits: rate_limit::Limits::default(),
+            rate_limits: crate::rate_limit::Limits::default(),
             google: None,
         }
     }
@@ -105,7 +104,7 @@ pub fn router() -> Router<AppState> {
 pub struct AuthState {
     pub config: AuthConfig,
     pub keys: keys::KeyRing,
-    pub limiter: rate_limit::RateLimiter,
+    pub limiter: crate::rate_limit::RateLimiter,
     /// For talking to sign-in providers.
     pub http: reqwest::Client,
     pub mailer: bazaar_mail::Mailer,
@@ -129,7 +128,7 @@ impl AuthState {
         Ok(AuthState {
             config,
             keys,
-            limiter: rate_limit::RateLimiter::default(),
+            limiter: crate::rate_limit::RateLimiter::default(),
             http,
             mailer,
         })

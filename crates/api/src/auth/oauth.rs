@@ -294,19 +294,39 @@ async fn finish(
     {
         Some(id) => id,
         None => {
-            // The provider vouches for the address, so an account with it is linked.
-            let id = match accounts::user_id_by_email_in(&mut tx, &email)
+            let name = claims.name.clone().unwrap_or_default();
+            let name = name.trim();
+            let metadata = json!({"full_name": name, "avatar_url": claims.picture, "email": email, "provider_id": claims.sub});
+            let existing = match accounts::user_id_by_email_in(&mut tx, &email)
                 .await
                 .map_err(db_err)?
             {
-                Some(id) => id,
+                Some(id) => accounts::user_by_id_in(&mut tx, id).await.map_err(db_err)?,
+                None => None,
+            };
+            let id = match existing {
+                // The owner proved the address before and the provider vouches for it now:
+                // the same person, so the accounts are linked.
+                Some(user) if user.email_confirmed_at.is_some() => user.id,
+                // Nobody proved the address: whoever signed up with it may not own it, so
+                // the account becomes the provider user's, without that sign-up's password
+                // or sessions (as GoTrue does).
+                Some(user) => {
+                    if !accounts::take_over_unconfirmed(&mut tx, user.id, name, &metadata, now)
+                        .await
+                        .map_err(db_err)?
+                    {
+                        return Err("the account changed during sign-in".into());
+                    }
+                    tracing::info!(user.id = %user.id, "unconfirmed account taken over by a Google sign-in");
+                    user.id
+                }
                 None => {
-                    let name = claims.name.clone().unwrap_or_default();
                     let new = NewUser {
                         email: email.clone(),
                         password_hash: None,
-                        full_name: name.trim().to_owned(),
-                        user_metadata: json!({"full_name": name.trim(), "avatar_url": claims.picture, "email": email, "provider_id": claims.sub}),
+                        full_name: name.to_owned(),
+                        user_metadata: metadata,
                         app_metadata: json!({"provider": "google", "providers": ["google"]}),
                         role: "customer".into(),
                         confirmed: true,

@@ -6,6 +6,7 @@ use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
 use bazaar_db::accounts::{self};
+use bazaar_domain::text::{FullName, check_user_metadata};
 use chrono::Utc;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -26,14 +27,14 @@ pub struct GrantQuery {
 /// `POST /token?grant_type=password|refresh_token`
 pub async fn token(
     State(state): State<AppState>,
-    ClientIp(ip): ClientIp,
+    client: ClientIp,
     Query(query): Query<GrantQuery>,
     body: Bytes,
 ) -> AuthResult<Json<Value>> {
     let body = body_json(&body)?;
     match query.grant_type.as_deref() {
-        Some("password") => password_grant(&state, &ip, &body).await,
-        Some("refresh_token") => refresh_grant(&state, &body).await,
+        Some("password") => password_grant(&state, &client.key(), &body).await,
+        Some("refresh_token") => refresh_grant(&state, &client.key(), &body).await,
         _ => {
             Err(AuthError::validation("unsupported_grant_type")
                 .with_status(StatusCode::BAD_REQUEST))
@@ -74,7 +75,13 @@ async fn password_grant(state: &AppState, ip: &str, body: &Value) -> AuthResult<
     Ok(Json(session))
 }
 
-async fn refresh_grant(state: &AppState, body: &Value) -> AuthResult<Json<Value>> {
+async fn refresh_grant(state: &AppState, ip: &str, body: &Value) -> AuthResult<Json<Value>> {
+    limit(
+        state,
+        "refresh-ip",
+        ip,
+        state.auth.config.rate_limits.refresh,
+    )?;
     let presented = text(body, "refresh_token").unwrap_or_default();
     let not_found = || {
         AuthError::new(
@@ -137,8 +144,9 @@ pub async fn logout(
     parts: Parts,
 ) -> AuthResult<StatusCode> {
     let caller = authenticate(&parts, &state).await?;
+    let scope = query.scope.as_deref().unwrap_or("global");
     let mut tx = state.db.begin().await?;
-    match query.scope.as_deref().unwrap_or("global") {
+    match scope {
         "global" => accounts::delete_user_sessions(&mut tx, caller.id, None).await?,
         "local" => accounts::delete_session(&mut tx, caller.session_id).await?,
         "others" => {
@@ -151,7 +159,16 @@ pub async fn logout(
             );
         }
     }
+    // Live-event streams of the ended sessions close (see routes/events.rs).
+    let event = bazaar_queue::live::record(
+        &mut tx,
+        caller.id,
+        bazaar_queue::live::SIGNED_OUT,
+        serde_json::json!({"scope": scope, "session_id": caller.session_id}),
+    )
+    .await?;
     tx.commit().await?;
+    state.live.delivered([event]);
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -214,13 +231,13 @@ pub async fn update_user(
                 merged[k] = v.clone();
             }
             if let Some(name) = merged.get("full_name") {
-                let name = name.as_str().map(str::trim).unwrap_or_default().to_owned();
-                if name.is_empty() {
-                    return Err(AuthError::validation("Please enter your full name")
-                        .with_status(StatusCode::BAD_REQUEST));
-                }
-                merged["full_name"] = json!(name);
+                let name = FullName::parse(name.as_str().unwrap_or_default()).map_err(|e| {
+                    AuthError::validation(e.to_string()).with_status(StatusCode::BAD_REQUEST)
+                })?;
+                merged["full_name"] = json!(name.as_str());
             }
+            check_user_metadata(&merged)
+                .map_err(|e| AuthError::validation(e).with_status(StatusCode::BAD_REQUEST))?;
             Some(merged)
         }
         None | Some(Value::Null) => None,

@@ -130,20 +130,20 @@ pub fn network_of(ip: IpAddr) -> IpAddr {
 )]
 async fn track(
     State(state): State<AppState>,
-    ClientIp(ip): ClientIp,
+    client: ClientIp,
     headers: HeaderMap,
     request: axum::extract::Request,
 ) -> ApiResult<(StatusCode, Json<Accepted>)> {
     let (parts, body) = request.into_parts();
     state
         .caches
-        .analytics_limiter
+        .limiter
         .check(
-            &ip,
+            &format!("analytics:{}", client.key()),
             state.config.analytics_per_minute,
             Duration::from_secs(60),
         )
-        .map_err(|_| ApiError::RateLimited("Too many analytics events; slow down".into()))?;
+        .map_err(|secs| ApiError::rate_limited("Too many analytics events; slow down", secs))?;
     let user_id = signed_in(&parts, &state).await?;
     let bytes = axum::body::to_bytes(body, 64 * 1024)
         .await
@@ -166,10 +166,7 @@ async fn track(
         user_agent,
         created_at: Utc::now(),
     };
-    let network = ip
-        .parse::<IpAddr>()
-        .ok()
-        .map(|ip| network_of(ip).to_string());
+    let network = client.0.map(|ip| network_of(ip).to_string());
     if !state.analytics.submit(event, network) {
         return Err(ApiError::Unavailable(
             "Analytics is busy; try again shortly".into(),

@@ -5,7 +5,8 @@
 //! a client reconnecting with `Last-Event-ID` (or `last_event_id` in the query) first gets
 //! every event of theirs after that id from the database, then live ones. A fresh
 //! connection starts from now. Idle streams get a heartbeat comment so proxies keep them
-//! open. The stream does not end when the token expires; a new connection needs a valid one.
+//! open. The stream does not end when the token expires (a new connection needs a valid one),
+//! but it ends when its session is signed out.
 
 use std::convert::Infallible;
 
@@ -42,7 +43,10 @@ pub struct EventsQuery {
     last_event_id: Option<i64>,
 }
 
-struct Caller(Uuid);
+struct Caller {
+    user_id: Uuid,
+    session_id: Uuid,
+}
 
 async fn caller(parts: &Parts, query: &EventsQuery, state: &AppState) -> ApiResult<Caller> {
     let token = bearer_token(parts)
@@ -54,7 +58,10 @@ async fn caller(parts: &Parts, query: &EventsQuery, state: &AppState) -> ApiResu
             401 | 403 => ApiError::Unauthorized(e.message),
             _ => ApiError::Internal(e.message),
         })?;
-    Ok(Caller(user.id))
+    Ok(Caller {
+        user_id: user.id,
+        session_id: user.session_id,
+    })
 }
 
 fn to_sse(event: &LiveEvent) -> Event {
@@ -81,7 +88,10 @@ async fn events(
     request: axum::extract::Request,
 ) -> ApiResult<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
     let (parts, _) = request.into_parts();
-    let Caller(user_id) = caller(&parts, &query, &state).await?;
+    let Caller {
+        user_id,
+        session_id,
+    } = caller(&parts, &query, &state).await?;
     let resume = headers
         .get("last-event-id")
         .and_then(|v| v.to_str().ok())
@@ -98,6 +108,7 @@ async fn events(
         Stream_ {
             state: state.clone(),
             user_id,
+            session_id,
             cursor,
             pending: backlog.into(),
             receiver,
@@ -117,40 +128,52 @@ async fn events(
 struct Stream_ {
     state: AppState,
     user_id: Uuid,
+    session_id: Uuid,
     cursor: i64,
     pending: std::collections::VecDeque<LiveEvent>,
     receiver: tokio::sync::broadcast::Receiver<LiveEvent>,
 }
 
 impl Stream_ {
-    /// The next event of this user after the cursor; `None` ends the stream.
+    /// The next event of this user after the cursor; `None` ends the stream, as does the
+    /// sign-out of this stream's session.
     async fn next(&mut self) -> Option<LiveEvent> {
         loop {
-            if let Some(event) = self.pending.pop_front() {
-                if event.id > self.cursor {
-                    self.cursor = event.id;
-                    return Some(event);
-                }
+            let event = match self.pending.pop_front() {
+                Some(event) => event,
+                None => match self.receiver.recv().await {
+                    Ok(event) if event.user_id == self.user_id => event,
+                    Ok(_) => continue,
+                    Err(RecvError::Lagged(_)) => {
+                        // Too slow to keep up with the channel: catch up from the table.
+                        match live::since(&self.state.db, self.user_id, self.cursor, REPLAY_LIMIT)
+                            .await
+                        {
+                            Ok(missed) => self.pending.extend(missed),
+                            Err(err) => {
+                                tracing::warn!(error = %err, "could not replay live events");
+                                return None;
+                            }
+                        }
+                        continue;
+                    }
+                    Err(RecvError::Closed) => return None,
+                },
+            };
+            if event.id <= self.cursor {
                 continue;
             }
-            match self.receiver.recv().await {
-                Ok(event) if event.user_id == self.user_id && event.id > self.cursor => {
-                    self.cursor = event.id;
-                    return Some(event);
-                }
-                Ok(_) => {}
-                Err(RecvError::Lagged(_)) => {
-                    // Too slow to keep up with the channel: catch up from the table.
-                    match live::since(&self.state.db, self.user_id, self.cursor, REPLAY_LIMIT).await
-                    {
-                        Ok(missed) => self.pending.extend(missed),
-                        Err(err) => {
-                            tracing::warn!(error = %err, "could not replay live events");
-                            return None;
-                        }
-                    }
-                }
-                Err(RecvError::Closed) => return None,
+            self.cursor = event.id;
+            if event.kind != live::SIGNED_OUT {
+                return Some(event);
+            }
+            // Some session of this user was signed out: end if it was this one. The
+            // database decides, so a replayed sign-out from before this stream began, or
+            // one of another session, leaves it open.
+            match bazaar_db::accounts::session(&self.state.db, self.session_id).await {
+                Ok(None) => return None,
+                Ok(Some(_)) => {}
+                Err(err) => tracing::warn!(error = %err, "could not check a stream's session"),
             }
         }
     }

@@ -5,44 +5,28 @@
 //! validate call) run in a job (see `bazaar_commerce::payfast`). Only a failure to store it
 //! answers 500, so PayFast sends it again.
 
-use std::net::IpAddr;
-
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::ClientIp;
+use crate::auth::{Admin, ClientIp, RequireRole};
+use crate::error::ErrorBody;
 use crate::{ApiError, ApiResult, AppState};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(payfast_notify))
         .routes(routes!(payment_config))
+        .routes(routes!(list_refunds_due))
 }
 
 /// An ITN is a few hundred bytes; anything much larger is not one.
 const MAX_ITN_BYTES: usize = 16 * 1024;
-
-/// The sender's address: the connection's, or — only when the connection comes from a
-/// trusted proxy — the last address that proxy appended to `X-Forwarded-For`.
-fn sender(state: &AppState, connected: Option<IpAddr>, headers: &HeaderMap) -> Option<IpAddr> {
-    let peer = connected?;
-    if !state.config.trusted_proxies.contains(&peer) {
-        return Some(peer);
-    }
-    headers
-        .get_all("x-forwarded-for")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .filter_map(|s| s.trim().parse::<IpAddr>().ok())
-        .next_back()
-}
 
 /// PayFast's instant transaction notification (form-encoded).
 #[utoipa::path(
@@ -52,14 +36,14 @@ fn sender(state: &AppState, connected: Option<IpAddr>, headers: &HeaderMap) -> O
 )]
 async fn payfast_notify(
     State(state): State<AppState>,
-    ClientIp(peer): ClientIp,
-    headers: HeaderMap,
+    ClientIp(source): ClientIp,
     body: Bytes,
 ) -> ApiResult<StatusCode> {
     if body.len() > MAX_ITN_BYTES {
         return Ok(StatusCode::PAYLOAD_TOO_LARGE);
     }
-    let Some(source) = sender(&state, peer.parse().ok(), &headers) else {
+    // The sender: the connection, or behind trusted proxies the client they name.
+    let Some(source) = source else {
         tracing::warn!("payfast notification without a sender address ignored");
         return Ok(StatusCode::OK);
     };
@@ -90,4 +74,57 @@ async fn payment_config(State(state): State<AppState>) -> Json<PaymentConfig> {
         mode: s.mode.to_string(),
         test_payments: s.is_test(),
     })
+}
+
+/// An order with money owed back to its buyer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RefundDue {
+    pub order_id: uuid::Uuid,
+    pub order_number: String,
+    pub status: String,
+    pub email: String,
+    pub total_cents: i64,
+    /// Owed back: a paid order cancelled, and every further payment that arrived for an
+    /// order already paid or cancelled.
+    pub refund_due_cents: i64,
+    /// The payment the order was paid with (or the first that arrived for it).
+    pub payment_reference: Option<String>,
+    pub updated_at: chrono::DateTime<chrono::Utc>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RefundsDue {
+    pub refunds: Vec<RefundDue>,
+}
+
+/// Orders whose buyers are owed money (refunds are made in PayFast's dashboard).
+#[utoipa::path(
+    get, path = "/admin/payments/refunds-due", tag = "admin", operation_id = "list_refunds_due",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = RefundsDue),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody)
+    )
+)]
+async fn list_refunds_due(
+    State(state): State<AppState>,
+    _admin: RequireRole<Admin>,
+) -> ApiResult<Json<RefundsDue>> {
+    let rows = bazaar_db::orders::refunds_due(&state.db, 500).await?;
+    Ok(Json(RefundsDue {
+        refunds: rows
+            .into_iter()
+            .map(|o| RefundDue {
+                order_id: o.id,
+                order_number: o.order_number,
+                status: o.status,
+                email: o.email,
+                total_cents: o.total_cents,
+                refund_due_cents: o.refund_due_cents,
+                payment_reference: o.payment_reference,
+                updated_at: o.updated_at,
+            })
+            .collect(),
+    }))
 }

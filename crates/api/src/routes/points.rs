@@ -187,7 +187,8 @@ impl axum::extract::FromRequestParts<AppState> for Redeemer {
     responses(
         (status = 200, description = "Redeemed", body = RedeemResult),
         (status = 400, description = "Empty, too long, unknown, expired or already used", body = RedeemResult),
-        (status = 401, description = "Please log in to redeem codes", body = RedeemResult)
+        (status = 401, description = "Please log in to redeem codes", body = RedeemResult),
+        (status = 429, description = "Too many attempts by this customer; see Retry-After", body = ErrorBody)
     )
 )]
 async fn redeem_code(
@@ -195,6 +196,13 @@ async fn redeem_code(
     Redeemer(user): Redeemer,
     ApiJson(body): ApiJson<RedeemRequest>,
 ) -> ApiResult<(StatusCode, Json<RedeemResult>)> {
+    let limits = state.auth.config.rate_limits;
+    state.limit(
+        &format!("redeem-user:{}", user.id),
+        limits.redeem,
+        limits.window,
+        "Too many code attempts; try again later",
+    )?;
     let code = body.code.trim().to_uppercase();
     let refuse = |m: &str| Ok((StatusCode::BAD_REQUEST, Json(RedeemResult::failed(m))));
     if code.is_empty() {

@@ -3,6 +3,7 @@
 use axum::Json;
 use axum::extract::State;
 use bazaar_db::accounts;
+use bazaar_domain::text::FullName;
 use chrono::Utc;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -12,6 +13,7 @@ use uuid::Uuid;
 
 use crate::auth::AuthUser;
 use crate::error::ErrorBody;
+use crate::extract::ApiJson;
 use crate::{ApiError, ApiResult, AppState};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -107,23 +109,14 @@ pub async fn get_profile(
 pub async fn update_profile(
     State(state): State<AppState>,
     user: AuthUser,
-    Json(update): Json<ProfileUpdate>,
+    ApiJson(update): ApiJson<ProfileUpdate>,
 ) -> ApiResult<Json<ProfileResponse>> {
-    let full_name = match update.full_name.as_deref().map(str::trim) {
-        Some("") => {
-            return Err(ApiError::bad_field(
-                "full_name",
-                "Please enter your full name",
-            ));
-        }
-        Some(n) if n.chars().count() > 200 => {
-            return Err(ApiError::bad_field(
-                "full_name",
-                "Full name must be at most 200 characters",
-            ));
-        }
-        other => other,
-    };
+    let full_name = update
+        .full_name
+        .as_deref()
+        .map(FullName::parse)
+        .transpose()
+        .map_err(|e| ApiError::bad_field("full_name", e.to_string()))?;
     let avatar = match &update.avatar_url {
         Some(Some(url)) => {
             let url = url.trim();
@@ -154,7 +147,7 @@ pub async fn update_profile(
     accounts::update_profile(
         &state.db,
         user.id,
-        full_name,
+        full_name.as_ref().map(FullName::as_str),
         avatar,
         update.theme.as_deref(),
         Utc::now(),

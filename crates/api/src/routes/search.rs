@@ -17,6 +17,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use super::params::{non_blank, parse_bool, parse_bounded, parse_cents};
+use crate::client_addr::ClientIp;
 use crate::error::ErrorBody;
 use crate::extract::ApiQuery;
 use crate::views::{ListMeta, ProductSummary};
@@ -75,12 +76,17 @@ impl From<SearchDoc> for Suggestion {
 #[utoipa::path(
     get, path = "/search/suggestions", tag = "search", operation_id = "search_suggestions",
     params(SuggestParams),
-    responses((status = 200, body = SuggestionList))
+    responses(
+        (status = 200, body = SuggestionList),
+        (status = 429, description = "Too many searches from this address; see Retry-After", body = ErrorBody)
+    )
 )]
 async fn suggestions(
     State(state): State<AppState>,
+    client: ClientIp,
     ApiQuery(params): ApiQuery<SuggestParams>,
 ) -> ApiResult<Json<SuggestionList>> {
+    state.limit_search(&client)?;
     let q = params.q.as_deref().unwrap_or("").trim();
     if q.chars().count() < MIN_SUGGEST_CHARS {
         return Ok(Json(SuggestionList {
@@ -264,13 +270,16 @@ fn parse_search(params: &SearchParams) -> ApiResult<SearchQuery> {
     responses(
         (status = 200, body = SearchResponse),
         (status = 400, body = ErrorBody),
+        (status = 429, description = "Too many searches from this address; see Retry-After", body = ErrorBody),
         (status = 503, body = ErrorBody)
     )
 )]
 async fn search(
     State(state): State<AppState>,
+    client: ClientIp,
     ApiQuery(params): ApiQuery<SearchParams>,
 ) -> ApiResult<Json<SearchResponse>> {
+    state.limit_search(&client)?;
     let query = parse_search(&params)?;
     let Some(index) = &state.search else {
         return Err(ApiError::Unavailable(

@@ -65,6 +65,17 @@ impl TestApp {
         Self::build_with(db, dir, None, auth).await
     }
 
+    /// An empty database, with API and auth settings changed by `f` (proxies, limits).
+    pub async fn with_config(
+        f: impl FnOnce(&mut ApiConfig, &mut bazaar_api::auth::AuthConfig),
+    ) -> TestApp {
+        let (db, dir) = bazaar_testkit::fresh_db().await;
+        let mut auth = bazaar_api::auth::AuthConfig::new(&dir);
+        let mut config = Self::config(&dir, None, PUBLIC_URL, bazaar_payfast::Settings::sandbox());
+        f(&mut config, &mut auth);
+        Self::build_from(db, dir, config, auth).await
+    }
+
     /// The demo data of `seeds/` loaded.
     pub async fn seeded() -> TestApp {
         let app = Self::new().await;
@@ -143,10 +154,30 @@ impl TestApp {
         public_url: &str,
         payfast: bazaar_payfast::Settings,
     ) -> TestApp {
+        let config = Self::config(&dir, web, public_url, payfast);
+        Self::build_from(db, dir, config, auth).await
+    }
+
+    /// The API settings tests run with: no caching, quick heartbeats.
+    fn config(
+        dir: &std::path::Path,
+        web: Option<PathBuf>,
+        public_url: &str,
+        payfast: bazaar_payfast::Settings,
+    ) -> ApiConfig {
         let mut config = ApiConfig::new(public_url.into(), web, dir.join("media"));
         config.payfast = payfast;
         config.cache_ttl = Duration::ZERO;
         config.sse_heartbeat = Duration::from_millis(300);
+        config
+    }
+
+    async fn build_from(
+        db: Db,
+        dir: PathBuf,
+        config: ApiConfig,
+        auth: bazaar_api::auth::AuthConfig,
+    ) -> TestApp {
         bazaar_queue::store::setup(&db)
             .await
             .expect("job queue tables");
@@ -263,7 +294,24 @@ impl TestApp {
         token: Option<&str>,
         ip: Option<&str>,
     ) -> Reply {
+        self.call_with_headers(method, uri, body, token, ip, &[])
+            .await
+    }
+
+    /// [`TestApp::call`] with extra request headers.
+    pub async fn call_with_headers(
+        &self,
+        method: &str,
+        uri: &str,
+        body: Option<Value>,
+        token: Option<&str>,
+        ip: Option<&str>,
+        headers: &[(&str, &str)],
+    ) -> Reply {
         let mut req = Request::builder().method(method).uri(uri);
+        for (name, value) in headers {
+            req = req.header(*name, *value);
+        }
         if let Some(t) = token {
             req = req.header("authorization", format!("Bearer {t}"));
         }

@@ -87,6 +87,32 @@ pub async fn link_identity(
     Ok(())
 }
 
+/// Hands an account whose email was never confirmed to the person a provider vouches owns
+/// that address: whoever signed up with it first proved nothing, so their password, pending
+/// links, sessions and metadata go. `false` when the account was confirmed meanwhile (then
+/// nothing changes).
+pub async fn take_over_unconfirmed(
+    tx: &mut Tx,
+    user: Uuid,
+    full_name: &str,
+    user_metadata: &Value,
+    now: DateTime<Utc>,
+) -> DbResult<bool> {
+    let taken = on_tx!(tx, conn => sqlx::query(
+        "UPDATE users SET encrypted_password = NULL, confirmation_token_hash = NULL,          confirmation_sent_at = NULL, recovery_token_hash = NULL, recovery_sent_at = NULL,          raw_user_meta_data = $2, updated_at = $3 WHERE id = $1 AND email_confirmed_at IS NULL",
+    )
+    .bind(user).bind(Json(user_metadata)).bind(now).execute(conn).await?.rows_affected());
+    if taken == 0 {
+        return Ok(false);
+    }
+    on_tx!(tx, conn => sqlx::query("UPDATE profiles SET full_name = $2, updated_at = $3 WHERE id = $1")
+        .bind(user).bind(full_name).bind(now).execute(conn).await?.rows_affected());
+    super::delete_user_sessions(tx, user, None).await?;
+    on_tx!(tx, conn => sqlx::query("DELETE FROM mfa_factors WHERE user_id = $1")
+        .bind(user).execute(conn).await?.rows_affected());
+    Ok(true)
+}
+
 /// Confirms the user's email (a provider vouched for it) and adds the provider to the
 /// user's app metadata.
 pub async fn note_provider(

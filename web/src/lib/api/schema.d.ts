@@ -22,6 +22,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/payments/refunds-due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders whose buyers are owed money (refunds are made in PayFast's dashboard). */
+        get: operations["list_refunds_due"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/analytics/events": {
         parameters: {
             query?: never;
@@ -1180,6 +1197,29 @@ export interface components {
             points_awarded: number;
             success: boolean;
         };
+        /** @description An order with money owed back to its buyer. */
+        RefundDue: {
+            email: string;
+            /** Format: uuid */
+            order_id: string;
+            order_number: string;
+            /** @description The payment the order was paid with (or the first that arrived for it). */
+            payment_reference: string | null;
+            /**
+             * Format: int64
+             * @description Owed back: a paid order cancelled, and every further payment that arrived for an
+             *     order already paid or cancelled.
+             */
+            refund_due_cents: number;
+            status: string;
+            /** Format: int64 */
+            total_cents: number;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        RefundsDue: {
+            refunds: components["schemas"]["RefundDue"][];
+        };
         RestoreCart: {
             /** Format: uuid */
             order_id: string;
@@ -1428,6 +1468,41 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_refunds_due: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundsDue"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2367,6 +2442,15 @@ export interface operations {
                     "application/json": components["schemas"]["RedeemResult"];
                 };
             };
+            /** @description Too many attempts by this customer; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     list_points_transactions: {
@@ -2638,6 +2722,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many searches from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2666,6 +2759,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuggestionList"];
+                };
+            };
+            /** @description Too many searches from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
