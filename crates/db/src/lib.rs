@@ -27,6 +27,7 @@ pub mod newsletter;
 pub mod notifications;
 pub mod orders;
 pub mod payments;
+mod pg_tls;
 pub mod points;
 pub mod products;
 pub mod reviews;
@@ -74,6 +75,9 @@ pub enum DbError {
     Conflict(String),
     #[error("invalid database URL '{url}': {reason}")]
     BadUrl { url: String, reason: String },
+    /// The TLS handshake with PostgreSQL failed (sqlx reports most of these as I/O errors).
+    #[error("TLS to the database failed: {0} (check sslmode and sslrootcert in the database URL)")]
+    Tls(String),
     #[error(transparent)]
     Sqlx(#[from] sqlx::Error),
     #[error("migration failed: {0}")]
@@ -185,7 +189,8 @@ pub fn default_pool_size(backend: Backend) -> u32 {
 }
 
 impl Db {
-    /// Connects to `url`: `sqlite://path` (the file is created) or `postgres://…`.
+    /// Connects to `url`: `sqlite://path` (the file is created) or `postgres://…`, where
+    /// `sslmode` and `sslrootcert` work as in libpq (TLS through rustls; see `pg_tls`).
     pub async fn connect(url: &str, options: &ConnectOptions) -> DbResult<Self> {
         let bad = |reason: String| DbError::BadUrl {
             url: redact_url(url),
@@ -213,6 +218,10 @@ impl Db {
             Ok(Db::Sqlite(pool))
         } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
             let opts = PgConnectOptions::from_str(url).map_err(|e| bad(e.to_string()))?;
+            let opts = pg_tls::apply(url, opts).map_err(bad)?;
+            // sqlx hands rustls the ring provider itself, except when verifying without the
+            // host name (verify-ca), where rustls falls back to the process-wide provider.
+            let _ = rustls::crypto::ring::default_provider().install_default();
             let pool = PgPoolOptions::new()
                 .max_connections(
                     options
@@ -221,7 +230,8 @@ impl Db {
                 )
                 .acquire_timeout(options.acquire_timeout)
                 .connect_with(opts)
-                .await?;
+                .await
+                .map_err(pg_tls::connect_error)?;
             Ok(Db::Postgres(pool))
         } else {
             Err(bad(
@@ -306,18 +316,35 @@ impl Tx {
     }
 }
 
-/// The URL with any password replaced, for messages and logs.
+/// The URL with any password replaced, for messages and logs: the one in the user info and
+/// a `password=` query parameter, which sqlx accepts too.
 pub fn redact_url(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
+    let (base, query) = match url.split_once('?') {
+        Some((base, query)) => (base, Some(query)),
+        None => (url, None),
+    };
+    let mut out = match (base.find("://"), base.rfind('@')) {
         (Some(scheme_end), Some(at)) if at > scheme_end => {
-            let userinfo = &url[scheme_end + 3..at];
+            let userinfo = &base[scheme_end + 3..at];
             match userinfo.split_once(':') {
-                Some((user, _)) => format!("{}{user}:***{}", &url[..scheme_end + 3], &url[at..]),
-                None => url.to_owned(),
+                Some((user, _)) => format!("{}{user}:***{}", &base[..scheme_end + 3], &base[at..]),
+                None => base.to_owned(),
             }
         }
-        _ => url.to_owned(),
+        _ => base.to_owned(),
+    };
+    if let Some(query) = query {
+        let pairs: Vec<&str> = query
+            .split('&')
+            .map(|pair| match pair.split_once('=') {
+                Some(("password", _)) => "password=***",
+                _ => pair,
+            })
+            .collect();
+        out.push('?');
+        out.push_str(&pairs.join("&"));
     }
+    out
 }
 
 #[cfg(test)]
@@ -334,6 +361,14 @@ mod tests {
         assert_eq!(
             redact_url("sqlite://data/bazaar.db"),
             "sqlite://data/bazaar.db"
+        );
+        assert_eq!(
+            redact_url("postgres://u:p@h/db?sslmode=verify-full&password=x&sslrootcert=/ca.pem"),
+            "postgres://u:***@h/db?sslmode=verify-full&password=***&sslrootcert=/ca.pem"
+        );
+        assert_eq!(
+            redact_url("postgres://h/db?user=u&password=s"),
+            "postgres://h/db?user=u&password=***"
         );
     }
 }

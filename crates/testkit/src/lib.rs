@@ -7,6 +7,9 @@
 //! Scratch directories are named after the test process (`bazaar-test-{pid}-{id}`). The
 //! first test of a process removes those left by processes that have ended, so they never
 //! pile up in the temp directory (each holds a few MB of SQLite files).
+//!
+//! [`tls_postgres`] starts a PostgreSQL server of its own that speaks TLS, for the tests of
+//! `sslmode` and `sslrootcert`.
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -14,6 +17,9 @@ use std::sync::Once;
 
 use bazaar_db::Db;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+
+#[cfg(unix)]
+pub mod tls_postgres;
 
 /// The repository root (for `seeds/` and migrations).
 pub fn repo_root() -> PathBuf {
