@@ -21,7 +21,7 @@ pub fn finish(mut api: OpenApi) -> OpenApi {
         ))
         .build();
     // Signed-in calls carry the access token from /auth/v1 as a bearer token.
-    let mut api = require_nullable_properties(api);
+    let mut api = require_nullable_properties(document_malformed_requests(api));
     let components = api.components.get_or_insert_with(Default::default);
     components.add_security_scheme(
         "bearer",
@@ -33,6 +33,50 @@ pub fn finish(mut api: OpenApi) -> OpenApi {
                 .build(),
         ),
     );
+    api
+}
+
+/// Every operation that takes parameters or a body can be called with ones that do not parse
+/// (a path id that is no UUID, a query value of the wrong type, a body that is not JSON or not
+/// of the documented shape, a missing `Content-Type`). The extractors (`crate::extract`)
+/// answer all of them 400 in the error envelope, so each such operation documents that 400
+/// unless it documents its own.
+fn document_malformed_requests(mut api: OpenApi) -> OpenApi {
+    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+    for item in api.paths.paths.values_mut() {
+        let path_takes_parameters = item.parameters.as_ref().is_some_and(|p| !p.is_empty());
+        let operations = [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.patch,
+        ];
+        for operation in operations.into_iter().flatten() {
+            let takes_input = path_takes_parameters
+                || operation.request_body.is_some()
+                || operation.parameters.as_ref().is_some_and(|p| !p.is_empty());
+            if !takes_input || operation.responses.responses.contains_key("400") {
+                continue;
+            }
+            let response = ResponseBuilder::new()
+                .description(
+                    "A parameter or the body is not of the documented form (or the body is not \
+                     JSON, or its Content-Type is not application/json)",
+                )
+                .content(
+                    "application/json",
+                    ContentBuilder::new()
+                        .schema(Some(Ref::from_schema_name("ErrorBody")))
+                        .build(),
+                )
+                .build();
+            operation
+                .responses
+                .responses
+                .insert("400".into(), RefOr::T(response));
+        }
+    }
     api
 }
 

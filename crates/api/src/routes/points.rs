@@ -156,6 +156,16 @@ impl RedeemResult {
     }
 }
 
+/// What a 400 from redeeming carries: a refused code in the result shape (SPEC.md §7), or a
+/// request that is not of the documented form in the error envelope.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+#[expect(dead_code, reason = "documents the two shapes of a 400; never built")]
+enum RedeemRefused {
+    Refused(RedeemResult),
+    Malformed(ErrorBody),
+}
+
 /// The redeemer, or SPEC.md's "Please log in to redeem codes" in the result shape.
 pub struct Redeemer(AuthUser);
 
@@ -186,7 +196,7 @@ impl axum::extract::FromRequestParts<AppState> for Redeemer {
     request_body = RedeemRequest,
     responses(
         (status = 200, description = "Redeemed", body = RedeemResult),
-        (status = 400, description = "Empty, too long, unknown, expired or already used", body = RedeemResult),
+        (status = 400, description = "Empty, too long, unknown, expired or already used (a result), or a malformed request (the error envelope)", body = RedeemRefused),
         (status = 401, description = "Please log in to redeem codes", body = RedeemResult),
         (status = 429, description = "Too many attempts by this customer; see Retry-After", body = ErrorBody)
     )

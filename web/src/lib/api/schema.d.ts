@@ -1185,6 +1185,11 @@ export interface components {
             /** Format: int64 */
             count: number;
         };
+        /**
+         * @description What a 400 from redeeming carries: a refused code in the result shape (SPEC.md §7), or a
+         *     request that is not of the documented form in the error envelope.
+         */
+        RedeemRefused: components["schemas"]["RedeemResult"] | components["schemas"]["ErrorBody"];
         RedeemRequest: {
             code?: string;
         };
@@ -1698,6 +1703,15 @@ export interface operations {
                     "application/json": components["schemas"]["CartResponse"];
                 };
             };
+            /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1832,6 +1846,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CartResponse"];
+                };
+            };
+            /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -2005,6 +2028,15 @@ export interface operations {
                     "text/event-stream": unknown;
                 };
             };
+            /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2100,6 +2132,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotificationResponse"];
+                };
+            };
+            /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -2207,6 +2248,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrderResponse"];
                 };
             };
+            /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2243,6 +2293,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CancelResponse"];
+                };
+            };
+            /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -2293,6 +2352,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentResponse"];
+                };
+            };
+            /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -2361,6 +2429,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2424,13 +2501,13 @@ export interface operations {
                     "application/json": components["schemas"]["RedeemResult"];
                 };
             };
-            /** @description Empty, too long, unknown, expired or already used */
+            /** @description Empty, too long, unknown, expired or already used (a result), or a malformed request (the error envelope) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RedeemResult"];
+                    "application/json": components["schemas"]["RedeemRefused"];
                 };
             };
             /** @description Please log in to redeem codes */
@@ -2564,6 +2641,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductResponse"];
+                };
+            };
+            /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such listed product */
@@ -2761,6 +2847,15 @@ export interface operations {
                     "application/json": components["schemas"]["SuggestionList"];
                 };
             };
+            /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many searches from this address; see Retry-After */
             429: {
                 headers: {
@@ -2886,6 +2981,15 @@ export interface operations {
                     "application/json": components["schemas"]["WishlistView"];
                 };
             };
+            /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2931,6 +3035,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WishlistView"];
+                };
+            };
+            /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
