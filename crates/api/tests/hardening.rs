@@ -410,3 +410,28 @@ async fn a_malformed_profile_body_gets_the_error_envelope() {
         assert_envelope(&r, "bad_request");
     }
 }
+
+#[tokio::test]
+async fn a_size_or_colour_longer_than_any_product_offers_is_refused() {
+    let app = common::shop::shop().await;
+    let c = common::shop::quick_customer(&app, "long@example.co.za").await;
+    let product = common::shop::product(&app, "ovr-performance-cap").await;
+    for (field, value) in [("size", "S".repeat(51)), ("color", "é".repeat(51))] {
+        let mut body = json!({"product_id": product["id"], "quantity": 1});
+        body[field] = json!(value);
+        let r = app
+            .call(
+                "POST",
+                "/api/v1/cart/items",
+                Some(body),
+                Some(&c.token),
+                None,
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text());
+        assert_eq!(
+            r.json()["error"]["fields"][field],
+            format!("{field} must be at most 50 characters")
+        );
+    }
+}

@@ -32,6 +32,9 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// Most lines a guest cart may bring at sign-in.
 const MAX_MERGE: usize = 100;
 
+/// A size or colour longer than this is not one a product offers.
+const MAX_OPTION_CHARS: usize = 50;
+
 /// One line of the cart.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CartItem {
@@ -122,22 +125,25 @@ pub struct AddToCart {
 }
 
 impl AddToCart {
-    fn to_add(&self) -> Add {
-        let clean = |v: &Option<String>| {
-            v.as_deref()
-                .map(str::trim)
-                .unwrap_or_default()
-                .chars()
-                .take(50)
-                .collect()
+    /// Size and colour are trimmed and at most [`MAX_OPTION_CHARS`] characters each.
+    fn to_add(&self) -> ApiResult<Add> {
+        let clean = |field: &str, v: &Option<String>| -> ApiResult<String> {
+            let v = v.as_deref().map(str::trim).unwrap_or_default();
+            if v.chars().count() > MAX_OPTION_CHARS {
+                return Err(ApiError::bad_field(
+                    field,
+                    format!("{field} must be at most {MAX_OPTION_CHARS} characters"),
+                ));
+            }
+            Ok(v.to_owned())
         };
-        Add {
+        Ok(Add {
             product_id: self.product_id,
             variation_id: self.variation_id,
-            size: clean(&self.size),
-            color: clean(&self.color),
+            size: clean("size", &self.size)?,
+            color: clean("color", &self.color)?,
             quantity: self.quantity.unwrap_or(1),
-        }
+        })
     }
 }
 
@@ -242,7 +248,7 @@ async fn add_item(
     ApiJson(body): ApiJson<AddToCart>,
 ) -> ApiResult<Json<CartResponse>> {
     // The hot path of the shop: see `cart::add_one` for why it is not `change`.
-    cart::add_one(&state.db, user.id, &body.to_add())
+    cart::add_one(&state.db, user.id, &body.to_add()?)
         .await
         .map_err(cart_error)?;
     let lines = cart::lines_now(&state.db, user.id).await?;
@@ -352,7 +358,11 @@ async fn merge_cart(
             format!("A cart can bring at most {MAX_MERGE} lines"),
         ));
     }
-    let adds: Vec<Add> = body.items.iter().map(AddToCart::to_add).collect();
+    let adds = body
+        .items
+        .iter()
+        .map(AddToCart::to_add)
+        .collect::<ApiResult<Vec<Add>>>()?;
     change(&state, &user, async |tx| add_all(tx, user.id, &adds).await).await
 }
 
