@@ -1451,6 +1451,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not an admin, or `insufficient_aal`: the admin has a second factor this session has not verified */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1502,6 +1503,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not an admin, or `insufficient_aal`: the admin has a second factor this session has not verified */
             403: {
                 headers: {
                     [name: string]: unknown;
