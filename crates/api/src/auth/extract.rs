@@ -1,9 +1,11 @@
-//! Guards for the rest of the API: `AuthUser` (signed in) and `RequireRole<R>` (exactly
-//! role R; SPEC.md §6 — an admin does not pass a vendor guard).
+//! Guards for the rest of the API: `AuthUser` (signed in), `RequireRole<R>` (exactly
+//! role R; SPEC.md §6 — an admin does not pass a vendor guard) and `AdminActor` (what admin
+//! handlers take: the admin role, and `aal2` once the admin has a second factor).
 
 use std::marker::PhantomData;
 
 use axum::extract::FromRequestParts;
+use axum::http::StatusCode;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use uuid::Uuid;
@@ -119,6 +121,7 @@ impl RoleName for Admin {
 }
 
 /// A signed-in caller whose role is exactly `R`: 401 without a valid token, 403 otherwise.
+/// Admin handlers take [`AdminActor`], which adds the second-factor rule.
 pub struct RequireRole<R: RoleName>(pub AuthUser, PhantomData<R>);
 
 impl<R: RoleName> FromRequestParts<AppState> for RequireRole<R> {
@@ -136,5 +139,36 @@ impl<R: RoleName> FromRequestParts<AppState> for RequireRole<R> {
             )));
         }
         Ok(RequireRole(user, PhantomData))
+    }
+}
+
+/// The admin behind an admin-area call: role admin and, once they have a verified second
+/// factor, a session raised to `aal2` by it (ARCHITECTURE.md, "Sellers and operators").
+/// Every admin handler takes one (the role matrix test checks each admin operation against
+/// this rule), and it names the admin an audit log entry records. An admin without a factor
+/// is let in at `aal1`: enrolling is their choice, and refusing them would lock every fresh
+/// install out of its own admin area. Unverified factors do not count.
+pub struct AdminActor(pub AuthUser);
+
+impl FromRequestParts<AppState> for AdminActor {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let RequireRole(admin, _) = RequireRole::<Admin>::from_request_parts(parts, state).await?;
+        if admin.aal != "aal2" {
+            let factors = bazaar_db::accounts::factors_of(&state.db, admin.id).await?;
+            if factors.iter().any(|f| f.status == "verified") {
+                return Err(ApiError::rule(
+                    StatusCode::FORBIDDEN,
+                    "insufficient_aal",
+                    "Second factor needed",
+                    "Verify your second factor to use the admin area",
+                ));
+            }
+        }
+        Ok(AdminActor(admin))
     }
 }

@@ -28,7 +28,8 @@ mod user_json;
 pub use crate::client_addr::ClientIp;
 pub use error::AuthError;
 pub use extract::{
-    Admin, AuthUser, Customer, RequireRole, RoleName, Vendor, authenticate_token, bearer_token,
+    Admin, AdminActor, AuthUser, Customer, RequireRole, RoleName, Vendor, authenticate_token,
+    bearer_token,
 };
 
 /// Settings of the auth API.

@@ -18,7 +18,7 @@ use uuid::Uuid;
 
 use super::cart::cart_error;
 use super::order_views::{CheckoutQuote, CheckoutRequest, OrderView, PaymentFormView};
-use crate::auth::{Admin, AuthUser, RequireRole};
+use crate::auth::{AdminActor, AuthUser};
 use crate::error::ErrorBody;
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::views::ListMeta;
@@ -358,12 +358,13 @@ pub struct StatusChanged {
     request_body = StatusChange,
     responses(
         (status = 200, body = StatusChanged), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)
+        (status = 403, description = "Not an admin, or `insufficient_aal`: the admin has a second factor this session has not verified", body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)
     )
 )]
 async fn set_order_status(
     State(state): State<AppState>,
-    _admin: RequireRole<Admin>,
+    _admin: AdminActor,
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(body): ApiJson<StatusChange>,
 ) -> ApiResult<Json<StatusChanged>> {

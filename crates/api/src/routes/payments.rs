@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::{Admin, ClientIp, RequireRole};
+use crate::auth::{AdminActor, ClientIp};
 use crate::error::ErrorBody;
 use crate::{ApiError, ApiResult, AppState};
 
@@ -104,12 +104,12 @@ pub struct RefundsDue {
     responses(
         (status = 200, body = RefundsDue),
         (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody)
+        (status = 403, description = "Not an admin, or `insufficient_aal`: the admin has a second factor this session has not verified", body = ErrorBody)
     )
 )]
 async fn list_refunds_due(
     State(state): State<AppState>,
-    _admin: RequireRole<Admin>,
+    _admin: AdminActor,
 ) -> ApiResult<Json<RefundsDue>> {
     let rows = bazaar_db::orders::refunds_due(&state.db, 500).await?;
     Ok(Json(RefundsDue {

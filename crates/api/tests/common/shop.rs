@@ -89,9 +89,19 @@ pub async fn quick_customer(app: &TestApp, email: &str) -> Customer {
 
 /// Makes `email` an admin and returns a session for them.
 pub async fn admin(app: &TestApp, email: &str) -> Customer {
+    with_role(app, email, "admin").await
+}
+
+/// Makes `email` a vendor (by profile role) and returns a session for them.
+pub async fn vendor(app: &TestApp, email: &str) -> Customer {
+    with_role(app, email, "vendor").await
+}
+
+/// A user whose profile role is `role` (customer, vendor or admin), with a session.
+pub async fn with_role(app: &TestApp, email: &str, role: &str) -> Customer {
     let c = quick_customer(app, email).await;
-    bazaar_db::on_db!(&app.db, pool => sqlx::query("UPDATE profiles SET role = 'admin' WHERE id = $1")
-        .bind(c.id).execute(pool).await.unwrap().rows_affected());
+    bazaar_db::on_db!(&app.db, pool => sqlx::query("UPDATE profiles SET role = $2 WHERE id = $1")
+        .bind(c.id).bind(role).execute(pool).await.unwrap().rows_affected());
     c
 }
 

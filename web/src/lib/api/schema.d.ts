@@ -1456,6 +1456,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not an admin, or `insufficient_aal`: the admin has a second factor this session has not verified */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1507,6 +1508,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not an admin, or `insufficient_aal`: the admin has a second factor this session has not verified */
             403: {
                 headers: {
                     [name: string]: unknown;
