@@ -99,6 +99,34 @@ test('every shop page says payments are tests and go to the PayFast simulator', 
   await expect(banner).toBeVisible();
 });
 
+// A toast over the sticky header swallowed taps on its controls: one that began on the cart link
+// and ended on "Added to cart" sliding in clicked nothing (Playwright checks only where a click
+// begins), and once in place the toast covered the link on a phone.
+test('a toast never covers the header: a tap on the cart link as "Added to cart" slides in opens the cart', async ({
+  page,
+  request,
+}) => {
+  const product = await simpleProduct(request);
+  await page.goto(`/products/${product.slug}/`);
+  await expect(page.getByTestId('product-name')).toHaveText(product.name);
+  // Scrolled down to the button, as on a phone: the sticky header is at the top of the screen.
+  await page.evaluate(() => window.scrollTo(0, 200));
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+
+  // The finger goes down on the cart icon as the toast arrives, and comes up once it is in place.
+  const link = (await cartLink(page).boundingBox())!;
+  await page.mouse.move(link.x + link.width / 2, link.y + link.height / 2);
+  await page.mouse.down();
+  const toast = page.getByRole('listitem').filter({ hasText: 'Added to cart' });
+  await expect(toast).toHaveCSS('opacity', '1');
+  const header = (await page.getByRole('banner').boundingBox())!;
+  expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
+  await page.mouse.up();
+
+  await expect(page).toHaveURL(/\/cart\/$/);
+  await expect(page.getByTestId('cart-line')).toContainText(product.name);
+});
+
 /** Empties the signed-in user's cart and takes `product` off their wishlist, through the API. */
 async function resetCustomer(page: Page, product: ListedProduct) {
   const token = await page.evaluate((key) => {

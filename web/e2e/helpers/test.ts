@@ -15,9 +15,22 @@ export async function waitUntilHydrated(page: Page): Promise<void> {
   );
 }
 
-/** Playwright's `test` whose `page` waits for hydration after each `goto` and `reload`. */
+/**
+ * `E2E_CPU_SLOWDOWN=4` runs every page's CPU that many times slower (Chromium's DevTools
+ * throttling, as Lighthouse's mobile runs do), to play the journeys on a slow phone.
+ */
+const CPU_SLOWDOWN = Number(process.env.E2E_CPU_SLOWDOWN ?? '1');
+
+/**
+ * Playwright's `test` whose `page` waits for hydration after each `goto` and `reload`, with the
+ * CPU slowed down when `E2E_CPU_SLOWDOWN` asks for it.
+ */
 export const test = base.extend({
   page: async ({ page }, use) => {
+    if (CPU_SLOWDOWN > 1) {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    }
     const goto = page.goto.bind(page);
     page.goto = async (...args: Parameters<Page['goto']>) => {
       const response = await goto(...args);

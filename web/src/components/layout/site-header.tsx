@@ -32,8 +32,9 @@ export function SiteHeader({
 
   if (isHeaderHidden(pathname)) return null;
 
+  // data-site-header: toasts are placed under it (components/ui/toaster.tsx).
   return (
-    <header className="sticky top-0 z-20 border-b border-neutral-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-20 border-b border-neutral-200 bg-white/95 backdrop-blur" data-site-header="">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center px-4 sm:h-16 sm:flex-nowrap sm:px-6">
         <Link
           href="/"
