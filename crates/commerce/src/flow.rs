@@ -101,19 +101,7 @@ pub async fn cancel(tx: &mut Tx, o: &Header, reason: &str) -> DbResult<Option<Ca
     }
     let was_paid = o.status != "pending_payment";
     let refund_due = if was_paid { o.total_cents } else { 0 };
-    let now = Utc::now();
-    let n = on_tx!(tx, conn => sqlx::query(
-        "UPDATE orders SET status = 'cancelled', cancelled_at = $3, cancel_reason = $4, reserved_until = NULL, \
-         refund_due_cents = refund_due_cents + $5, updated_at = $3 WHERE id = $1 AND status = $2",
-    )
-    .bind(o.id)
-    .bind(&o.status)
-    .bind(now)
-    .bind(reason)
-    .bind(refund_due)
-    .execute(conn)
-    .await.map(|r| r.rows_affected()))?;
-    if n == 0 {
+    if !orders::mark_cancelled(tx, o.id, &o.status, reason, refund_due, Utc::now()).await? {
         return Ok(None);
     }
     release_stock(tx, o.id).await?;

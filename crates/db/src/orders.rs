@@ -332,3 +332,28 @@ pub async fn refunds_due(db: &Db, limit: i64) -> DbResult<Vec<Header>> {
         .await)?,
     )
 }
+
+/// Cancels `id` if it is still in `from`, releasing its reservation and adding
+/// `refund_due_cents` to what is owed back; false when it had moved on.
+pub async fn mark_cancelled(
+    tx: &mut Tx,
+    id: Uuid,
+    from: &str,
+    reason: &str,
+    refund_due_cents: i64,
+    now: DateTime<Utc>,
+) -> DbResult<bool> {
+    let n = on_tx!(tx, conn => sqlx::query(
+        "UPDATE orders SET status = 'cancelled', cancelled_at = $3, cancel_reason = $4, reserved_until = NULL, \
+         refund_due_cents = refund_due_cents + $5, updated_at = $3 WHERE id = $1 AND status = $2",
+    )
+    .bind(id)
+    .bind(from)
+    .bind(now)
+    .bind(reason)
+    .bind(refund_due_cents)
+    .execute(conn)
+    .await
+    .map(|r| r.rows_affected()))?;
+    Ok(n == 1)
+}
