@@ -1,6 +1,6 @@
 //! Scale-out mode with the real binary: `bazaar serve --no-workers` and a separate
-//! `bazaar worker` on one PostgreSQL database, with search in Meilisearch (here the
-//! Meilisearch stub that follows its documented API). With SQLite there is one process
+//! `bazaar worker` on one PostgreSQL database, with search in a real Meilisearch
+//! (`bazaar_testkit::meilisearch`, an index of its own). With SQLite there is one process
 //! and this mode does not exist (`cli.rs` checks the refusal), so without
 //! TEST_DATABASE_URL the test checks that `bazaar worker` refuses SQLite instead.
 
@@ -84,14 +84,17 @@ fn a_separate_worker_processes_the_jobs_a_separate_serve_enqueues() {
         assert!(String::from_utf8_lossy(&out.stderr).contains("needs PostgreSQL"));
         return;
     };
-    let stub = runtime.block_on(bazaar_search::stub::spawn_stub());
+    let meili = bazaar_testkit::meilisearch::server();
+    let meili_index = bazaar_testkit::meilisearch::fresh_index_uid();
     let queue = format!("cli-{}", uuid::Uuid::now_v7().simple());
     let command = |dir: &PathBuf| {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_bazaar"));
         cmd.current_dir(dir)
             .env_remove("DATABASE_URL")
             .env("BAZAAR_DATABASE_URL", &url)
-            .env("MEILI_URL", &stub.url)
+            .env("MEILI_URL", &meili.url)
+            .env("MEILI_KEY", meili.key.as_deref().unwrap_or_default())
+            .env("MEILI_INDEX", &meili_index)
             .env("BAZAAR_QUEUE", &queue)
             .stdout(Stdio::null())
             .stderr(Stdio::null());

@@ -6,6 +6,7 @@ mod common;
 
 use axum::http::StatusCode;
 use common::TestApp;
+use bazaar_testkit::fault_proxy::{Fault, FaultProxy};
 
 async fn indexed() -> TestApp {
     let app = TestApp::seeded().await;
@@ -164,11 +165,13 @@ async fn suggestions_start_after_one_character_and_stop_at_five() {
 #[tokio::test]
 async fn suggestions_fall_back_to_the_database_when_the_index_is_unavailable() {
     let app = TestApp::seeded().await;
-    let stub = bazaar_search::stub::spawn_stub().await;
-    let meili = bazaar_search::MeiliIndex::connect(&stub.url, None, "products")
+    let server = bazaar_testkit::meilisearch::server();
+    let proxy = FaultProxy::start(&server.url).await;
+    let uid = bazaar_testkit::meilisearch::fresh_index_uid();
+    let meili = bazaar_search::MeiliIndex::connect(&proxy.url, server.key.as_deref(), &uid)
         .await
         .unwrap();
-    stub.set_failing(true);
+    proxy.set(Fault::Unavailable);
     let state = app.state.clone().with_search(std::sync::Arc::new(meili));
     let router = bazaar_api::app(state);
     let app = TestApp { router, ..app };

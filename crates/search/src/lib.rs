@@ -11,13 +11,12 @@
 //! - [`MeiliIndex`]: a Meilisearch index through `meilisearch-sdk` (reqwest with rustls).
 //!   [`MeiliIndex::connect`] creates the index if it is missing and applies its settings;
 //!   every write waits for its task, so it too is visible when the call returns. Documents
-//!   carry three derived fields: `brand_lower` (the brand filter), `category_facet` (slug and
-//!   name together, for the category facet) and `featured_rank` (Meilisearch sorts numbers,
-//!   not booleans). A search is one `/multi-search` request: the page, the facets whose
-//!   filters are set, and one count per price band.
-//! - With the `stub` feature, `stub::spawn_stub` runs an in-process HTTP stand-in for
-//!   Meilisearch that follows the same rules, for tests here and in other crates
-//!   (`bazaar-search = { workspace = true, features = ["stub"] }` as a dev-dependency).
+//!   carry four derived fields: `brand_lower` (the brand filter), `category_facet` (slug and
+//!   name together, for the category facet), `featured_rank` (Meilisearch sorts numbers, not
+//!   booleans) and `other_words` (every searchable field but the name, as one attribute). A
+//!   search is one `/multi-search` request: the page, the facets whose filters are set, and one
+//!   count per price band. The tests run it against a real Meilisearch
+//!   (`bazaar_testkit::meilisearch`), through a fault-injecting proxy for the failure cases.
 //!
 //! [`SearchError::Unavailable`] means the engine is down, unreachable, too slow (5 s per
 //! request by default) or its index is unusable; callers fall back to the database.
@@ -32,7 +31,8 @@
 //!   alone choose.
 //! - **Typos**: a query word of 5 to 8 characters also matches words one typo away, and one of
 //!   9 or more words two typos away; a typo is one inserted, deleted or substituted character,
-//!   or two adjacent characters swapped. Shorter words match exactly.
+//!   or two adjacent characters swapped, and a first letter that differs counts as two typos
+//!   (as in Meilisearch). Shorter words match exactly.
 //! - **Prefix**: the last query word also matches words it begins ("trai" finds "Training",
 //!   "pwr gri" finds "PWR Grip"), within the same typo allowance, unless the query ends with
 //!   a space or punctuation.
@@ -40,9 +40,9 @@
 //! **Relevance** sums, over the query words, what each word's best match is worth: fewer typos
 //! first, then a match in the name over one elsewhere, then a whole word over a prefix.
 //! Relevance ties, and every other order, end with newest first and then id ascending.
-//! Meilisearch itself ranks with its ranking rules (words, typo, proximity, attribute,
-//! exactness); the settings here put `sort` first and `created_at:desc` last, so the orders
-//! agree on everything but fine relevance ties.
+//! Meilisearch ranks with its ranking rules; the settings here (`sort`, `words`, `typo`,
+//! `attributeRank` over the name and one attribute holding the other fields, `exactness`,
+//! `created_at:desc`) make them the same order.
 //!
 //! # Filters and facets
 //!
@@ -59,8 +59,6 @@
 mod matching;
 mod meili;
 mod model;
-#[cfg(feature = "stub")]
-pub mod stub;
 mod tantivy_index;
 
 use async_trait::async_trait;

@@ -112,8 +112,8 @@ pub(crate) fn match_score(field: Field, kind: MatchKind) -> f32 {
 }
 
 /// How a query word matches a document word, if it does: `allowed` typos at most (see
-/// [`allowed_typos`]), and with `prefix` also words it begins, or whose beginning is within the
-/// typo allowance.
+/// [`allowed_typos`]; a typo on the first letter counts as two), and with `prefix` also words
+/// it begins, or whose beginning is within the typo allowance.
 pub(crate) fn classify(word: &str, token: &str, prefix: bool, allowed: u8) -> Option<MatchKind> {
     if word == token {
         return Some(MatchKind::Exact);
@@ -126,7 +126,10 @@ pub(crate) fn classify(word: &str, token: &str, prefix: bool, allowed: u8) -> Op
     }
     let word: Vec<char> = word.chars().collect();
     let token: Vec<char> = token.chars().collect();
-    let distance = typo_distance(&word, &token, prefix);
+    // A typo on the first letter counts as two, as in Meilisearch: people rarely get the
+    // first letter wrong, and a word with another first letter is usually another word.
+    let first_letter = usize::from(word.first() != token.first());
+    let distance = typo_distance(&word, &token, prefix) + first_letter;
     (distance <= usize::from(allowed)).then_some(MatchKind::Typo(distance as u8))
 }
 
@@ -243,9 +246,19 @@ mod tests {
         assert_eq!(classify("glovse", "gloves", false, 0), None);
         assert_eq!(classify("gluvse", "gloves", true, 1), None);
         assert_eq!(
-            classify("komperssion", "compression", false, 2),
+            classify("comperssoin", "compression", false, 2),
             Some(Typo(2))
         );
+        assert_eq!(
+            classify("kompression", "compression", false, 2),
+            Some(Typo(2)),
+            "a typo on the first letter counts as two"
+        );
+        assert_eq!(classify("komperssion", "compression", false, 2), None);
+        assert_eq!(classify("hloves", "gloves", false, 1), None);
+        assert_eq!(classify("lgoves", "gloves", false, 1), None);
+        assert_eq!(classify("xtrai", "training", true, 2), Some(Typo(2)));
+        assert_eq!(classify("ctrain", "training", true, 1), None);
         assert_eq!(classify("trainn", "training", true, 1), Some(Typo(1)));
     }
 

@@ -5,7 +5,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use bazaar_search::stub::spawn_stub;
+use bazaar_testkit::fault_proxy::{Fault, FaultProxy};
 use bazaar_search::{
     MeiliIndex, SearchDoc, SearchError, SearchIndex, SearchQuery, SearchSort, TantivyIndex,
 };
@@ -66,7 +66,7 @@ async fn both_engines_answer_every_search_alike() {
         "pwr gri",
         "shorts",
         "leathr",
-        "komperssion",
+        "kompression",
         "zen",
         "r",
         "ro",
@@ -194,7 +194,7 @@ async fn suggestions_agree_across_segments_ties_and_deletes() {
         "zen",
         "leathr",
         "comp",
-        "komperssion",
+        "kompression",
         "bottle lot2",
         "iron house",
         "s",
@@ -263,27 +263,50 @@ fn assert_unavailable<T: std::fmt::Debug>(what: &str, result: Result<T, SearchEr
 
 #[tokio::test]
 async fn meilisearch_failing_is_unavailable_until_it_recovers() {
-    let stub = spawn_stub().await;
-    let index = MeiliIndex::connect(&stub.url, None, "products")
+    let server = bazaar_testkit::meilisearch::server();
+    let uid = bazaar_testkit::meilisearch::fresh_index_uid();
+    let proxy = FaultProxy::start(&server.url).await;
+    let key = server.key.as_deref();
+    let timeout = Duration::from_secs(1);
+    let index = MeiliIndex::connect_with_timeout(&proxy.url, key, &uid, timeout)
         .await
-        .expect("connects");
+        .expect("connects through the proxy");
     assert_eq!(index.engine(), "meilisearch");
     index.upsert(products()).await.expect("the fixture loads");
-    stub.set_failing(true);
-    assert_unavailable("search", index.search(&SearchQuery::text("gloves")).await);
-    assert_unavailable("suggest", index.suggest("gloves", 5).await);
-    assert_unavailable("upsert", index.upsert(products()).await);
-    assert_unavailable("delete", index.delete(&[common::id(1)]).await);
-    assert_unavailable("clear", index.clear().await);
-    assert_unavailable("count", index.count().await);
-    assert_unavailable(
-        "connect",
-        MeiliIndex::connect(&stub.url, None, "products").await,
-    );
-    stub.set_failing(false);
-    assert_eq!(index.count().await.expect("recovered"), 20);
+    for fault in [
+        Fault::Unavailable,
+        Fault::Refuse,
+        Fault::Hang,
+        Fault::Garbage,
+    ] {
+        proxy.set(fault);
+        let started = Instant::now();
+        let what = |call: &str| format!("{call} while {fault:?}");
+        assert_unavailable(&what("search"), index.search(&SearchQuery::text("gloves")).await);
+        assert_unavailable(&what("suggest"), index.suggest("gloves", 5).await);
+        assert_unavailable(&what("upsert"), index.upsert(products()).await);
+        assert_unavailable(&what("delete"), index.delete(&[common::id(1)]).await);
+        assert_unavailable(&what("clear"), index.clear().await);
+        assert_unavailable(&what("count"), index.count().await);
+        assert_unavailable(
+            &what("connect"),
+            MeiliIndex::connect_with_timeout(&proxy.url, key, &uid, timeout).await,
+        );
+        // Seven calls, each given up after at most the one-second deadline.
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "{fault:?} took {:?}",
+            started.elapsed()
+        );
+        proxy.set(Fault::None);
+        assert_eq!(
+            index.count().await.expect("recovered"),
+            20,
+            "nothing changed while {fault:?}"
+        );
+    }
     // A second connection to the same index shares its documents and keeps its settings.
-    let again = MeiliIndex::connect(&stub.url, None, "products")
+    let again = MeiliIndex::connect_with_timeout(&proxy.url, key, &uid, timeout)
         .await
         .expect("connects again");
     assert_eq!(find_text(&again, "pwr gri").await, [1]);

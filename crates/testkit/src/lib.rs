@@ -9,7 +9,8 @@
 //! pile up in the temp directory (each holds a few MB of SQLite files).
 //!
 //! [`tls_postgres`] starts a PostgreSQL server of its own that speaks TLS, for the tests of
-//! `sslmode` and `sslrootcert`.
+//! `sslmode` and `sslrootcert`. [`meilisearch`] gives the search tests a real Meilisearch,
+//! and [`fault_proxy`] puts faults (down, hanging, garbage) between a client and a server.
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -18,6 +19,8 @@ use std::sync::Once;
 use bazaar_db::Db;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 
+pub mod fault_proxy;
+pub mod meilisearch;
 #[cfg(unix)]
 pub mod tls_postgres;
 

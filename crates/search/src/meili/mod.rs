@@ -300,6 +300,8 @@ fn meili_error(e: Error) -> SearchError {
             SearchError::Unavailable(format!("meilisearch answered {}", e.status_code))
         }
         Error::HttpError(e) => SearchError::Unavailable(format!("meilisearch unreachable: {e}")),
+        // A proxy or a server in trouble answering something that is not Meilisearch's JSON.
+        Error::ParseError(_) => SearchError::Unavailable(format!("meilisearch answered garbage: {e}")),
         Error::Timeout | Error::Other(_) => {
             SearchError::Unavailable(format!("meilisearch did not answer in time: {e}"))
         }

@@ -44,6 +44,9 @@ pub(super) struct MeiliDoc<'a> {
     category_facet: Option<String>,
     /// 1 for featured: Meilisearch sorts numbers and strings, not booleans.
     featured_rank: u8,
+    /// Every searchable field but the name, as one attribute: relevance tells a match in the
+    /// name from one elsewhere, and nothing finer (as the matching rules say).
+    other_words: Vec<&'a str>,
 }
 
 impl<'a> From<&'a SearchDoc> for MeiliDoc<'a> {
@@ -53,6 +56,16 @@ impl<'a> From<&'a SearchDoc> for MeiliDoc<'a> {
             brand_lower: doc.brand.as_deref().map(str::to_lowercase),
             category_facet: category_facet_value(doc),
             featured_rank: u8::from(doc.featured),
+            other_words: [
+                doc.brand.as_deref(),
+                doc.category_name.as_deref(),
+                doc.vendor_name.as_deref(),
+                Some(doc.description.as_str()),
+            ]
+            .into_iter()
+            .flatten()
+            .filter(|words| !words.is_empty())
+            .collect(),
         }
     }
 }
@@ -60,13 +73,7 @@ impl<'a> From<&'a SearchDoc> for MeiliDoc<'a> {
 /// The index settings [`super::MeiliIndex::connect`] applies.
 pub(super) fn settings() -> Settings {
     Settings::new()
-        .with_searchable_attributes([
-            "name",
-            "brand",
-            "category_name",
-            "vendor_name",
-            "description",
-        ])
+        .with_searchable_attributes(["name", "other_words"])
         .with_filterable_attributes([
             "category_slug",
             "brand_lower",
@@ -77,13 +84,14 @@ pub(super) fn settings() -> Settings {
             CATEGORY_FACET,
         ])
         .with_sortable_attributes(["price_cents", "created_at", "featured_rank", "id"])
-        // `sort` first: a chosen order beats relevance. Relevance ties go to the newest.
+        // `sort` first: a chosen order beats relevance. Then the matching rules' order: fewer
+        // typos, a match in the name, whole words; where the words stand in a field
+        // (`proximity`, `wordPosition`) does not count. Relevance ties go to the newest.
         .with_ranking_rules([
             "sort",
             "words",
             "typo",
-            "proximity",
-            "attribute",
+            "attributeRank",
             "exactness",
             "created_at:desc",
         ])
@@ -246,5 +254,6 @@ mod tests {
         assert_eq!(json["category_facet"], "gloves\u{1f}Gloves");
         assert_eq!(json["featured_rank"], 1);
         assert_eq!(json["name"], "n");
+        assert_eq!(json["other_words"], serde_json::json!(["PWR", "Gloves"]));
     }
 }

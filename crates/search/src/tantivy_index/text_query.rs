@@ -3,7 +3,7 @@
 //!
 //! For each word, one Levenshtein automaton (prefix or whole word, with the word's typo
 //! allowance) walks each field's term dictionary; every term it finds is classified exactly as
-//! the Meilisearch stub classifies words, and the term's postings credit its documents. Terms
+//! [`crate::matching::classify`] says, and the term's postings credit its documents. Terms
 //! are visited best score first, so a document is credited once per word, with its best match.
 //! This reads each posting once, where one sub-query per kind of match read them several times.
 

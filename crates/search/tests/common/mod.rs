@@ -2,7 +2,6 @@
 
 #![allow(dead_code, reason = "each test binary uses a different part")]
 
-use bazaar_search::stub::{StubHandle, spawn_stub};
 use bazaar_search::{MeiliIndex, SearchDoc, SearchIndex, SearchQuery, SearchSort, TantivyIndex};
 use tempfile::TempDir;
 use uuid::Uuid;
@@ -99,7 +98,8 @@ pub fn product(n: u128) -> SearchDoc {
 /// Keeps an engine's backing resources alive for the test.
 pub enum Guard {
     Dir(TempDir),
-    Stub(StubHandle),
+    /// An index of its own on the shared Meilisearch server.
+    Index(String),
 }
 
 pub async fn tantivy() -> (Box<dyn SearchIndex>, Guard) {
@@ -108,12 +108,20 @@ pub async fn tantivy() -> (Box<dyn SearchIndex>, Guard) {
     (Box::new(index), Guard::Dir(dir))
 }
 
+/// The Meilisearch engine on a fresh index of the tests' real Meilisearch.
 pub async fn meilisearch() -> (Box<dyn SearchIndex>, Guard) {
-    let stub = spawn_stub().await;
-    let index = MeiliIndex::connect(&stub.url, Some("test-key"), "products")
+    let (index, uid) = meili_index().await;
+    (Box::new(index), Guard::Index(uid))
+}
+
+/// A fresh index of the tests' real Meilisearch, and its name.
+pub async fn meili_index() -> (MeiliIndex, String) {
+    let server = bazaar_testkit::meilisearch::server();
+    let uid = bazaar_testkit::meilisearch::fresh_index_uid();
+    let index = MeiliIndex::connect(&server.url, server.key.as_deref(), &uid)
         .await
-        .expect("connects to the stub");
-    (Box::new(index), Guard::Stub(stub))
+        .expect("connects to Meilisearch");
+    (index, uid)
 }
 
 /// Runs a query and returns the product numbers of the hits.
