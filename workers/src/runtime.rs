@@ -139,7 +139,8 @@ async fn run_worker(
         Db::Sqlite(pool) => {
             let config = apalis_sqlite::Config::default()
                 .queue(&ctx.queue)
-                .heartbeat_interval(options.heartbeat);
+                .heartbeat_interval(options.heartbeat)
+                .missed_heartbeats(2);
             let backend = SqliteStorage::<Job>::new(pool)
                 .with_config(config)
                 .poll_with_interval(options.poll);
@@ -153,12 +154,26 @@ async fn run_worker(
                 .await
         }
         Db::Postgres(pool) => {
+            // Two missed heartbeats make a worker dead (apalis-postgres's default is ten:
+            // a killed worker's jobs would wait 100 s to run elsewhere).
             let config = apalis_postgres::Config::default()
                 .queue(&ctx.queue)
-                .heartbeat_interval(options.heartbeat);
+                .heartbeat_interval(options.heartbeat)
+                .missed_heartbeats(2);
+            // Woken at once by PostgreSQL's notification of each new job (the queue's insert
+            // trigger), and by the interval as a fallback. On the interval alone, a worker
+            // that had just run jobs calling Meilisearch was seen picking up the next job
+            // only at its next heartbeat, up to 10 s later.
+            let strategy =
+                Strategy::new()
+                    .interval(options.poll)
+                    .stream(apalis_postgres::Pubsub::new(
+                        pool.clone(),
+                        ctx.queue.clone(),
+                    ));
             let backend = PostgresStorage::<Job>::new(pool)
                 .with_config(config)
-                .poll_with_interval(options.poll);
+                .poll_with_strategy(strategy);
             WorkerBuilder::new(options.name.as_str())
                 .backend(backend)
                 .data(ctx.clone())

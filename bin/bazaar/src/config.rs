@@ -99,9 +99,10 @@ impl Config {
         self.data_dir.join("media")
     }
 
-    /// Creates the data directory and connects to the database, with one clear message
-    /// when either fails.
-    pub async fn connect(&self) -> Result<bazaar_db::Db> {
+    /// Creates the data directory and connects to the database with the pool settings
+    /// given (`serve` fails requests fast while the database is unreachable), with one clear
+    /// message when either fails.
+    pub async fn connect_with(&self, options: &bazaar_db::ConnectOptions) -> Result<bazaar_db::Db> {
         std::fs::create_dir_all(&self.data_dir).with_context(|| {
             format!(
                 "cannot create the data directory {}",
@@ -109,7 +110,7 @@ impl Config {
             )
         })?;
         let url = self.database_url();
-        bazaar_db::Db::connect(&url, &bazaar_db::ConnectOptions::default())
+        bazaar_db::Db::connect(&url, options)
             .await
             .with_context(|| {
                 format!(
@@ -121,7 +122,16 @@ impl Config {
 
     /// Connects and applies pending migrations.
     pub async fn connect_migrated(&self) -> Result<bazaar_db::Db> {
-        let db = self.connect().await?;
+        self.connect_migrated_with(&bazaar_db::ConnectOptions::default())
+            .await
+    }
+
+    /// [`Config::connect_migrated`] with pool settings of the caller's.
+    pub async fn connect_migrated_with(
+        &self,
+        options: &bazaar_db::ConnectOptions,
+    ) -> Result<bazaar_db::Db> {
+        let db = self.connect_with(options).await?;
         db.migrate().await.context("cannot migrate the database")?;
         bazaar_queue::store::setup(&db)
             .await

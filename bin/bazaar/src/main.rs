@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 mod background;
 mod cmd;
 mod config;
+mod register;
 
 use config::GlobalArgs;
 

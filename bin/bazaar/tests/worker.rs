@@ -168,4 +168,38 @@ fn a_separate_worker_processes_the_jobs_a_separate_serve_enqueues() {
         get(port, "/api/v1/search/suggestions?q=glovse")
             .is_some_and(|(_, body)| body.contains("PWR Grip Training Gloves"))
     });
+
+    // Both are in the register of running processes, with how they take payments.
+    let registered = || {
+        runtime
+            .block_on(
+                sqlx::query_as::<_, (String, String)>(
+                    "SELECT role, payments FROM running_processes ORDER BY role",
+                )
+                .fetch_all(&pool),
+            )
+            .unwrap()
+    };
+    assert_eq!(
+        registered(),
+        vec![
+            ("serve".to_owned(), "sandbox, merchant 10000100".to_owned()),
+            ("worker".to_owned(), "sandbox, merchant 10000100".to_owned()),
+        ]
+    );
+    // A worker that would validate payments elsewhere than the serve sends buyers is refused.
+    let out = command(&scratch())
+        .args(["worker", "--payfast-mode", "simulator"])
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("takes payments as \"simulator\"")
+            && said.contains("running serve")
+            && said.contains("\"sandbox, merchant 10000100\""),
+        "{said}"
+    );
+    assert_eq!(registered().len(), 2, "the refused worker left no entry");
 }

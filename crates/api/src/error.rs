@@ -12,6 +12,14 @@ use utoipa::ToSchema;
 
 pub type ApiResult<T> = Result<T, ApiError>;
 
+/// What a client hears while the database cannot be reached.
+pub const DATABASE_UNAVAILABLE: &str =
+    "The shop cannot reach its database right now. Please try again in a moment.";
+
+/// Seconds a client is asked to wait after a 503: long enough for a load balancer to try
+/// another process or for a restarting database to come back, short enough for people.
+pub const UNAVAILABLE_RETRY_AFTER: u64 = 2;
+
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     #[error("{message}")]
@@ -119,6 +127,10 @@ impl From<DbError> for ApiError {
         use sqlx::error::ErrorKind;
         match e {
             DbError::NotFound => ApiError::NotFound("Not found".into()),
+            e if e.is_unavailable() => {
+                tracing::warn!(error.detail = %e, "database unreachable");
+                ApiError::Unavailable(DATABASE_UNAVAILABLE.into())
+            }
             DbError::Conflict(detail) => {
                 tracing::info!(error.detail = %detail, "request conflicts with stored data");
                 ApiError::Conflict("This conflicts with something that already exists".into())
@@ -177,6 +189,7 @@ impl IntoResponse for ApiError {
         };
         let retry_after = match &self {
             ApiError::RateLimited { retry_after, .. } => Some(*retry_after),
+            ApiError::Unavailable(_) => Some(UNAVAILABLE_RETRY_AFTER),
             _ => None,
         };
         let fields = match self {
@@ -238,6 +251,37 @@ mod tests {
         let (status, body) = answer(conflict.into()).await;
         assert_eq!(status, StatusCode::CONFLICT);
         assert!(!body.contains("users.email"), "{body}");
+    }
+
+    #[tokio::test]
+    async fn an_unreachable_database_is_a_503_with_retry_after() {
+        // Nothing listens on port 9 of this machine: connecting is refused.
+        let options = bazaar_db::ConnectOptions {
+            max_connections: Some(1),
+            acquire_timeout: std::time::Duration::from_millis(300),
+            startup_timeout: std::time::Duration::from_millis(300),
+        };
+        let err = bazaar_db::Db::connect("postgres://nobody@127.0.0.1:9/none", &options)
+            .await
+            .unwrap_err();
+        assert!(err.is_unavailable(), "{err}");
+        let r = ApiError::from(err).into_response();
+        assert_eq!(r.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(r.headers()[axum::http::header::RETRY_AFTER], "2");
+        let body = r.into_body().collect().await.unwrap().to_bytes();
+        let body = String::from_utf8_lossy(&body);
+        assert!(body.contains(r#""code":"unavailable""#), "{body}");
+        assert!(
+            !body.contains("9/none") && !body.contains("refused"),
+            "{body}"
+        );
+        // A query the database refused is not a reason to come back later.
+        let pool = sqlx::SqlitePool::connect("sqlite::memory:").await.unwrap();
+        let err = sqlx::query("SELECT * FROM missing")
+            .execute(&pool)
+            .await
+            .unwrap_err();
+        assert!(!DbError::Sqlx(err).is_unavailable());
     }
 
     #[tokio::test]

@@ -119,8 +119,11 @@ impl AppState {
         let live = bazaar_queue::LiveBus::start(&db).await?;
         let analytics = analytics_ingest::Ingest::start(db.clone());
         let payments = bazaar_commerce::payfast::Gateway::new(config.payfast.clone());
-        let simulator = (config.payfast.mode == bazaar_payfast::Mode::Simulator)
-            .then(|| bazaar_payfast::simulator::Simulator::new(&config.payfast));
+        let simulator = (config.payfast.mode == bazaar_payfast::Mode::Simulator).then(|| {
+            bazaar_payfast::simulator::Simulator::new(&config.payfast).with_store(Arc::new(
+                bazaar_commerce::payfast::SimulatorItnsInDb(db.clone()),
+            ))
+        });
         Ok(Self {
             payments,
             simulator,

@@ -21,7 +21,8 @@ pub fn finish(mut api: OpenApi) -> OpenApi {
         ))
         .build();
     // Signed-in calls carry the access token from /auth/v1 as a bearer token.
-    let mut api = require_nullable_properties(document_malformed_requests(api));
+    let mut api =
+        require_nullable_properties(document_unavailable(document_malformed_requests(api)));
     let components = api.components.get_or_insert_with(Default::default);
     components.add_security_scheme(
         "bearer",
@@ -42,7 +43,52 @@ pub fn finish(mut api: OpenApi) -> OpenApi {
 /// answer all of them 400 in the error envelope, so each such operation documents that 400
 /// unless it documents its own.
 fn document_malformed_requests(mut api: OpenApi) -> OpenApi {
-    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+    for_each_operation(&mut api, |path_takes_parameters, operation| {
+        let takes_input = path_takes_parameters
+            || operation.request_body.is_some()
+            || operation.parameters.as_ref().is_some_and(|p| !p.is_empty());
+        if takes_input {
+            document_error(
+                operation,
+                "400",
+                error_response(
+                    "A parameter or the body is not of the documented form (or the body is not \
+                     JSON, or its Content-Type is not application/json)",
+                ),
+            );
+        }
+    });
+    api
+}
+
+/// Any operation can meet a database that cannot be reached (or, for search, an engine
+/// that is down with no fallback): it answers 503 `unavailable` in the error envelope with
+/// `Retry-After`, so each operation documents that 503 unless it documents its own.
+fn document_unavailable(mut api: OpenApi) -> OpenApi {
+    use utoipa::openapi::header::HeaderBuilder;
+    use utoipa::openapi::{ObjectBuilder, schema::Type};
+    for_each_operation(&mut api, |_, operation| {
+        let response = error_response(
+            "Unavailable: the database (or the search engine, where search cannot fall back) \
+             cannot be reached; try again after Retry-After seconds",
+        )
+        .header(
+            "Retry-After",
+            HeaderBuilder::new()
+                .schema(Some(ObjectBuilder::new().schema_type(Type::Integer)))
+                .description(Some("Seconds to wait before trying again"))
+                .build(),
+        );
+        document_error(operation, "503", response);
+    });
+    api
+}
+
+/// Calls `f` with each operation and whether its path takes parameters.
+fn for_each_operation(
+    api: &mut OpenApi,
+    mut f: impl FnMut(bool, &mut utoipa::openapi::path::Operation),
+) {
     for item in api.paths.paths.values_mut() {
         let path_takes_parameters = item.parameters.as_ref().is_some_and(|p| !p.is_empty());
         let operations = [
@@ -53,31 +99,33 @@ fn document_malformed_requests(mut api: OpenApi) -> OpenApi {
             &mut item.patch,
         ];
         for operation in operations.into_iter().flatten() {
-            let takes_input = path_takes_parameters
-                || operation.request_body.is_some()
-                || operation.parameters.as_ref().is_some_and(|p| !p.is_empty());
-            if !takes_input || operation.responses.responses.contains_key("400") {
-                continue;
-            }
-            let response = ResponseBuilder::new()
-                .description(
-                    "A parameter or the body is not of the documented form (or the body is not \
-                     JSON, or its Content-Type is not application/json)",
-                )
-                .content(
-                    "application/json",
-                    ContentBuilder::new()
-                        .schema(Some(Ref::from_schema_name("ErrorBody")))
-                        .build(),
-                )
-                .build();
-            operation
-                .responses
-                .responses
-                .insert("400".into(), RefOr::T(response));
+            f(path_takes_parameters, operation);
         }
     }
-    api
+}
+
+/// A response with the error envelope as its body.
+fn error_response(description: &str) -> utoipa::openapi::ResponseBuilder {
+    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+    ResponseBuilder::new().description(description).content(
+        "application/json",
+        ContentBuilder::new()
+            .schema(Some(Ref::from_schema_name("ErrorBody")))
+            .build(),
+    )
+}
+
+/// Documents `response` under `status` unless the operation documents that status itself.
+fn document_error(
+    operation: &mut utoipa::openapi::path::Operation,
+    status: &str,
+    response: utoipa::openapi::ResponseBuilder,
+) {
+    operation
+        .responses
+        .responses
+        .entry(status.into())
+        .or_insert_with(|| RefOr::T(response.build()));
 }
 
 /// Properties that serde leaves out when empty (`skip_serializing_if`); every other field is

@@ -117,6 +117,29 @@ async fn paying_through_the_simulator_marks_the_order_paid_awards_points_and_con
 }
 
 #[tokio::test]
+async fn an_itn_sent_by_one_process_is_validated_by_another() {
+    let app = shop::shop_validating_elsewhere().await;
+    let jobs = app.start_jobs();
+    let c = quick_customer(&app, "lerato@example.co.za").await;
+    let (_, order) = ordered(&app, &c, 1).await;
+    assert_eq!(shop::pay(&app, &order).await.status(), 303);
+    shop::wait_for_status(&app, &c, order["id"].as_str().unwrap(), "paid").await;
+    settled(&app, oid(&order), 1).await;
+    // A parameter string nobody issued is still refused, by either simulator.
+    let forged = reqwest::Client::new()
+        .post(&app.state.payments.settings.validate_url)
+        .body("m_payment_id=x&pf_payment_id=1&payment_status=COMPLETE")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(forged, "INVALID");
+    jobs.shutdown().await;
+}
+
+#[tokio::test]
 async fn the_same_itn_fifty_times_at_once_pays_once() {
     let app = Arc::new(shop::shop().await);
     let c = quick_customer(&app, "precious@example.co.za").await;

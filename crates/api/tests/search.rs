@@ -5,8 +5,8 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::TestApp;
 use bazaar_testkit::fault_proxy::{Fault, FaultProxy};
+use common::TestApp;
 
 async fn indexed() -> TestApp {
     let app = TestApp::seeded().await;

@@ -48,6 +48,30 @@ impl Gateway {
     }
 }
 
+/// The PayFast simulator's record of the ITNs it issued, in the database, so the validation
+/// call may reach any `serve` process (scale-out), not only the one that sent the ITN.
+pub struct SimulatorItnsInDb(pub Db);
+
+impl pf::simulator::IssuedItns for SimulatorItnsInDb {
+    fn remember<'a>(&'a self, param_string: &'a str) -> pf::simulator::StoreFuture<'a, ()> {
+        Box::pin(async move {
+            let digest = pf::simulator::itn_digest(param_string);
+            bazaar_db::processes::remember_simulator_itn(&self.0, &digest, chrono::Utc::now())
+                .await
+                .map_err(|e| e.to_string())
+        })
+    }
+
+    fn was_issued<'a>(&'a self, param_string: &'a str) -> pf::simulator::StoreFuture<'a, bool> {
+        Box::pin(async move {
+            let digest = pf::simulator::itn_digest(param_string);
+            bazaar_db::processes::simulator_itn_issued(&self.0, &digest)
+                .await
+                .map_err(|e| e.to_string())
+        })
+    }
+}
+
 /// The browser's side of a payment: where to post and what.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct PaymentForm {

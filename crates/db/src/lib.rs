@@ -29,6 +29,7 @@ pub mod orders;
 pub mod payments;
 mod pg_tls;
 pub mod points;
+pub mod processes;
 pub mod products;
 pub mod reviews;
 pub mod settings;
@@ -85,6 +86,18 @@ pub enum DbError {
 }
 
 impl DbError {
+    /// Whether the database could not be reached (down, restarting, refusing connections,
+    /// or a connection lost mid-query), as opposed to a query it answered with an error.
+    /// Requests answer these with 503 and `Retry-After`: trying again later can succeed.
+    pub fn is_unavailable(&self) -> bool {
+        match self {
+            DbError::Tls(_) => true,
+            DbError::Sqlx(err) => sqlx_unavailable(err),
+            DbError::Migrate(sqlx::migrate::MigrateError::Execute(err)) => sqlx_unavailable(err),
+            _ => false,
+        }
+    }
+
     /// Unique-constraint violations become [`DbError::Conflict`], the rest stays as it is.
     pub fn classify(err: sqlx::Error) -> Self {
         match &err {
@@ -98,6 +111,19 @@ impl DbError {
 }
 
 pub type DbResult<T> = Result<T, DbError>;
+
+fn sqlx_unavailable(err: &sqlx::Error) -> bool {
+    match err {
+        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => true,
+        sqlx::Error::Tls(_) => true,
+        // PostgreSQL's class 08 (connection exception), 57P01–57P03 (shutting down, crash
+        // recovery, starting up) and 53300 (too many connections).
+        sqlx::Error::Database(db) => db.code().is_some_and(|code| {
+            code.starts_with("08") || matches!(code.as_ref(), "57P01" | "57P02" | "57P03" | "53300")
+        }),
+        _ => false,
+    }
+}
 
 /// Which database a [`Db`] talks to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -163,7 +189,12 @@ fn writer_turns(pool: &SqlitePool) -> std::sync::Arc<tokio::sync::Mutex<()>> {
 pub struct ConnectOptions {
     /// Pool size; `None` sizes it for the machine and backend (see [`default_pool_size`]).
     pub max_connections: Option<u32>,
+    /// How long a query waits for a connection (or for a new one to open) before it fails
+    /// with an error [`DbError::is_unavailable`] calls unavailable.
     pub acquire_timeout: Duration,
+    /// How long [`Db::connect`] waits for a PostgreSQL that refuses connections (still
+    /// starting) before giving up; at least `acquire_timeout`.
+    pub startup_timeout: Duration,
 }
 
 impl Default for ConnectOptions {
@@ -171,6 +202,55 @@ impl Default for ConnectOptions {
         Self {
             max_connections: None,
             acquire_timeout: Duration::from_secs(10),
+            startup_timeout: Duration::from_secs(10),
+        }
+    }
+}
+
+impl ConnectOptions {
+    /// For a process answering requests (`bazaar serve`): a request that cannot get a
+    /// connection within 700 ms fails, so that with the database unreachable the API
+    /// answers 503 within a second instead of letting callers pile up; start-up still
+    /// waits the default 10 s for a database that is starting too.
+    pub fn serving() -> Self {
+        Self {
+            acquire_timeout: Duration::from_millis(700),
+            ..Self::default()
+        }
+    }
+}
+
+/// A server that is not listening yet, or says it is starting or recovering.
+fn not_up_yet(err: &sqlx::Error) -> bool {
+    match err {
+        sqlx::Error::Io(e) => matches!(
+            e.kind(),
+            std::io::ErrorKind::ConnectionRefused | std::io::ErrorKind::ConnectionReset
+        ),
+        sqlx::Error::Database(db) => db
+            .code()
+            .is_some_and(|code| matches!(code.as_ref(), "57P03" | "57P02")),
+        _ => false,
+    }
+}
+
+/// Waits until PostgreSQL accepts a connection, for as long as it refuses them or says it
+/// is starting, up to `patience`; any other failure (a wrong password, TLS) comes at once.
+async fn wait_for_postgres(opts: &PgConnectOptions, patience: Duration) -> Result<(), sqlx::Error> {
+    use sqlx::{ConnectOptions as _, Connection as _};
+    let deadline = std::time::Instant::now() + patience;
+    let mut pause = Duration::from_millis(50);
+    loop {
+        match opts.connect().await {
+            Ok(conn) => {
+                let _ = conn.close().await;
+                return Ok(());
+            }
+            Err(err) if not_up_yet(&err) && std::time::Instant::now() + pause < deadline => {
+                tokio::time::sleep(pause).await;
+                pause = (pause * 2).min(Duration::from_secs(1));
+            }
+            Err(err) => return Err(err),
         }
     }
 }
@@ -222,6 +302,11 @@ impl Db {
             // sqlx hands rustls the ring provider itself, except when verifying without the
             // host name (verify-ca), where rustls falls back to the process-wide provider.
             let _ = rustls::crypto::ring::default_provider().install_default();
+            if options.startup_timeout > options.acquire_timeout {
+                wait_for_postgres(&opts, options.startup_timeout)
+                    .await
+                    .map_err(pg_tls::connect_error)?;
+            }
             let pool = PgPoolOptions::new()
                 .max_connections(
                     options

@@ -12,6 +12,7 @@ async fn connect(url: &str) -> DbResult<Db> {
     let options = ConnectOptions {
         max_connections: Some(2),
         acquire_timeout: Duration::from_secs(10),
+        ..ConnectOptions::default()
     };
     Db::connect(url, &options).await
 }

@@ -113,6 +113,33 @@ impl fmt::Debug for Settings {
 }
 
 impl Settings {
+    /// How payments are taken, in words without secrets, for messages: "simulator",
+    /// "sandbox, merchant 10000100".
+    pub fn describe(&self) -> String {
+        match self.mode {
+            Mode::Simulator => "simulator".to_owned(),
+            mode => format!("{mode}, merchant {}", self.merchant_id),
+        }
+    }
+
+    /// A hash of what every process of one shop must agree on to take payments the same way:
+    /// the mode, the merchant and the passphrase (the URLs may differ per process, e.g. a
+    /// worker that reaches the simulator through an internal address).
+    pub fn fingerprint(&self) -> String {
+        use sha2::{Digest, Sha256};
+        let mut hash = Sha256::new();
+        for part in [
+            self.mode.as_str(),
+            &self.merchant_id,
+            &self.merchant_key,
+            self.passphrase.as_deref().unwrap_or(""),
+        ] {
+            hash.update(part.len().to_be_bytes());
+            hash.update(part.as_bytes());
+        }
+        format!("{:x}", hash.finalize())
+    }
+
     /// PayFast's public sandbox merchant, without a passphrase. If the sandbox account in use
     /// has one set, assign it to [`Settings::passphrase`].
     pub fn sandbox() -> Self {

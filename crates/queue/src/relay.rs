@@ -13,12 +13,15 @@ use sqlx::Row;
 use tokio::sync::watch;
 use uuid::Uuid;
 
-use crate::QueueError;
+use crate::{Job, QueueError};
 
 /// How many times a job runs before it is kept as failed (see `bazaar jobs failed`).
 pub const MAX_ATTEMPTS: usize = 5;
 
 const BATCH: i64 = 200;
+
+/// The most products one coalesced index job carries (one Meilisearch task).
+pub const MAX_INDEX_BATCH: usize = 500;
 
 /// Moves up to one batch of outbox rows into `queue`; returns how many moved.
 pub async fn relay_once(db: &Db, queue: &str) -> Result<usize, QueueError> {
@@ -78,15 +81,45 @@ where
     for<'a> serde_json::Value: sqlx::Decode<'a, R::Database> + sqlx::Type<R::Database>,
 {
     let mut ids = Vec::with_capacity(rows.len());
-    let mut tasks = Vec::with_capacity(rows.len());
+    let mut jobs = Vec::with_capacity(rows.len());
     for row in rows {
-        let id: Uuid = row.try_get("id")?;
-        let job: serde_json::Value = row.try_get("job")?;
-        let bytes = serde_json::to_vec(&job).expect("JSON values serialise");
-        tasks.push(TaskBuilder::new(bytes).max_attempts(MAX_ATTEMPTS).build());
-        ids.push(id);
+        ids.push(row.try_get::<Uuid, _>("id")?);
+        jobs.push(row.try_get::<serde_json::Value, _>("job")?);
     }
+    let tasks = coalesce(jobs)
+        .iter()
+        .map(|job| {
+            let bytes = serde_json::to_vec(job).expect("JSON values serialise");
+            TaskBuilder::new(bytes).max_attempts(MAX_ATTEMPTS).build()
+        })
+        .collect();
     Ok((ids, tasks))
+}
+
+/// Merges the index jobs among `jobs` (in outbox order) into as few as possible, each
+/// product once, so a burst of changes (an import writes one job per product) becomes a few
+/// index writes of up to [`MAX_INDEX_BATCH`] products instead of one each. Indexing reads
+/// each product's state when it runs, so one run stands for every change before it. Other
+/// jobs pass through as they are, in order, and the merged index jobs come after them.
+pub fn coalesce(jobs: Vec<serde_json::Value>) -> Vec<serde_json::Value> {
+    let mut out = Vec::with_capacity(jobs.len());
+    let mut products: Vec<Uuid> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for job in jobs {
+        match serde_json::from_value::<Job>(job.clone()) {
+            Ok(Job::IndexProducts { product_ids }) => {
+                products.extend(product_ids.into_iter().filter(|id| seen.insert(*id)));
+            }
+            _ => out.push(job),
+        }
+    }
+    for chunk in products.chunks(MAX_INDEX_BATCH) {
+        let job = Job::IndexProducts {
+            product_ids: chunk.to_vec(),
+        };
+        out.push(serde_json::to_value(&job).expect("jobs serialise"));
+    }
+    out
 }
 
 /// Runs the relay until `stop` turns true: drains the outbox, then waits `idle` before
@@ -106,5 +139,60 @@ pub async fn run(db: Db, queue: String, idle: Duration, mut stop: watch::Receive
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn index(ids: &[u128]) -> serde_json::Value {
+        serde_json::to_value(Job::IndexProducts {
+            product_ids: ids.iter().map(|n| Uuid::from_u128(*n)).collect(),
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn index_jobs_merge_with_each_product_once_and_others_pass_through() {
+        let email = json!({"kind": "send_email", "email_id": Uuid::from_u128(9)});
+        let out = coalesce(vec![
+            index(&[1]),
+            email.clone(),
+            index(&[2, 1]),
+            index(&[3]),
+            index(&[2]),
+        ]);
+        assert_eq!(out, vec![email, index(&[1, 2, 3])]);
+    }
+
+    #[test]
+    fn a_large_burst_is_split_into_batches() {
+        let many: Vec<serde_json::Value> = (0..1_200u128).map(|n| index(&[n])).collect();
+        let out = coalesce(many);
+        assert_eq!(out.len(), 3);
+        let sizes: Vec<usize> = out
+            .iter()
+            .map(
+                |job| match serde_json::from_value::<Job>(job.clone()).unwrap() {
+                    Job::IndexProducts { product_ids } => product_ids.len(),
+                    other => panic!("unexpected {other:?}"),
+                },
+            )
+            .collect();
+        assert_eq!(sizes, vec![500, 500, 200]);
+    }
+
+    #[test]
+    fn a_job_this_version_cannot_read_passes_through_untouched() {
+        let unknown = json!({"kind": "from_the_future", "x": 1});
+        assert_eq!(coalesce(vec![unknown.clone()]), vec![unknown]);
+    }
+
+    #[test]
+    fn nothing_to_merge_is_nothing() {
+        assert!(coalesce(Vec::new()).is_empty());
     }
 }

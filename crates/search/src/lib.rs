@@ -97,8 +97,35 @@ pub trait SearchIndex: Send + Sync + 'static {
     /// Removes the documents with these ids; unknown ids are ignored.
     async fn delete(&self, ids: &[Uuid]) -> Result<(), SearchError>;
 
+    /// Like [`SearchIndex::upsert`], but may return as soon as the engine has durably
+    /// accepted the write, before search sees it (Meilisearch: the task is enqueued; it
+    /// survives a restart of the server). Background indexing uses it so that many writes
+    /// are in flight at once and the engine batches them, instead of each job waiting for
+    /// its own. An engine that cannot queue writes does them at once (the default).
+    async fn upsert_queued(&self, docs: Vec<SearchDoc>) -> Result<(), SearchError> {
+        self.upsert(docs).await
+    }
+
+    /// [`SearchIndex::delete`] as [`SearchIndex::upsert_queued`] is to `upsert`.
+    async fn delete_queued(&self, ids: &[Uuid]) -> Result<(), SearchError> {
+        self.delete(ids).await
+    }
+
     /// Removes every document.
     async fn clear(&self) -> Result<(), SearchError>;
+
+    /// Starts a rebuild: an empty index, unseen by search, to fill and then put in this
+    /// one's place with [`SearchIndex::publish_rebuild`], so searches never see a partial
+    /// index. `None` (the default): this engine rebuilds in place, cleared first (tantivy,
+    /// whose index only one process opens, rebuilds with `serve` stopped).
+    async fn rebuild_target(&self) -> Result<Option<Box<dyn SearchIndex>>, SearchError> {
+        Ok(None)
+    }
+
+    /// Puts the index filled through [`SearchIndex::rebuild_target`] in this one's place.
+    async fn publish_rebuild(&self) -> Result<(), SearchError> {
+        Ok(())
+    }
 
     /// A page of matches for the query, the total and the facets.
     async fn search(&self, query: &SearchQuery) -> Result<SearchResults, SearchError>;

@@ -5,10 +5,10 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use bazaar_testkit::fault_proxy::{Fault, FaultProxy};
 use bazaar_search::{
     MeiliIndex, SearchDoc, SearchError, SearchIndex, SearchQuery, SearchSort, TantivyIndex,
 };
+use bazaar_testkit::fault_proxy::{Fault, FaultProxy};
 use common::{find_text, numbers, products};
 
 const SORTS: [SearchSort; 5] = [
@@ -282,7 +282,10 @@ async fn meilisearch_failing_is_unavailable_until_it_recovers() {
         proxy.set(fault);
         let started = Instant::now();
         let what = |call: &str| format!("{call} while {fault:?}");
-        assert_unavailable(&what("search"), index.search(&SearchQuery::text("gloves")).await);
+        assert_unavailable(
+            &what("search"),
+            index.search(&SearchQuery::text("gloves")).await,
+        );
         assert_unavailable(&what("suggest"), index.suggest("gloves", 5).await);
         assert_unavailable(&what("upsert"), index.upsert(products()).await);
         assert_unavailable(&what("delete"), index.delete(&[common::id(1)]).await);
@@ -343,4 +346,93 @@ async fn meilisearch_not_answering_is_unavailable_after_the_timeout() {
         started.elapsed()
     );
     silent.abort();
+}
+
+#[tokio::test]
+async fn a_rebuild_is_unseen_until_it_takes_the_index_place() {
+    let (meili, _guard) = common::meilisearch().await;
+    meili
+        .upsert(products())
+        .await
+        .expect("the old documents load");
+    for attempt in ["first", "again after a finished rebuild"] {
+        let target = meili
+            .rebuild_target()
+            .await
+            .expect("a rebuild starts")
+            .expect("Meilisearch rebuilds beside the index");
+        assert_eq!(
+            target.count().await.unwrap(),
+            0,
+            "{attempt}: it starts empty"
+        );
+        target
+            .upsert(synthetic(40))
+            .await
+            .expect("the rebuild fills");
+        // Searches still see the old documents, all of them.
+        assert_eq!(meili.count().await.unwrap(), 20, "{attempt}");
+        assert!(
+            !find_text(meili.as_ref(), "gloves").await.is_empty(),
+            "{attempt}"
+        );
+        meili
+            .publish_rebuild()
+            .await
+            .expect("the rebuild takes over");
+        assert_eq!(meili.count().await.unwrap(), 40, "{attempt}");
+        assert!(
+            find_text(meili.as_ref(), "lot3")
+                .await
+                .iter()
+                .all(|n| *n >= 1_000),
+            "{attempt}: only the rebuilt documents"
+        );
+        meili
+            .upsert(products())
+            .await
+            .expect("the index takes writes after the swap");
+        assert_eq!(meili.count().await.unwrap(), 60, "{attempt}");
+        meili.clear().await.unwrap();
+        meili.upsert(products()).await.unwrap();
+    }
+    // tantivy rebuilds in place.
+    let (tantivy, _dir) = common::tantivy().await;
+    assert!(tantivy.rebuild_target().await.unwrap().is_none());
+}
+
+#[tokio::test]
+async fn queued_writes_are_accepted_at_once_and_applied_in_order() {
+    let (tantivy, _dir) = common::tantivy().await;
+    let (meili, _guard) = common::meilisearch().await;
+    for index in [&tantivy, &meili] {
+        let docs = synthetic(300);
+        for batch in docs.chunks(30) {
+            index
+                .upsert_queued(batch.to_vec())
+                .await
+                .expect("a write is accepted");
+        }
+        let gone: Vec<_> = docs[..100].iter().map(|d| d.id).collect();
+        index
+            .delete_queued(&gone)
+            .await
+            .expect("a removal is accepted");
+        let started = Instant::now();
+        while index.count().await.unwrap() != 200 {
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "{}: the queued writes were not applied",
+                index.engine()
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        // Applied in order: the removal came after the writes of those documents.
+        let found = find_text(index.as_ref(), "lot3").await;
+        assert!(
+            found.iter().all(|n| *n >= 1_100),
+            "{}: {found:?}",
+            index.engine()
+        );
+    }
 }

@@ -91,7 +91,13 @@ async fn serve(mut client: TcpStream, upstream: &str, fault: Fault) {
             std::future::pending::<()>().await;
         }
         Fault::Unavailable => {
-            answer(&mut client, "503 Service Unavailable", "text/html", "<h1>503</h1>").await;
+            answer(
+                &mut client,
+                "503 Service Unavailable",
+                "text/html",
+                "<h1>503</h1>",
+            )
+            .await;
         }
         Fault::Garbage => {
             answer(&mut client, "200 OK", "application/json", "<<not json>>").await;

@@ -50,10 +50,7 @@ pub fn fresh_index_uid() -> String {
 fn start() -> Server {
     let bin = binary();
     let port = free_port();
-    let dir = std::env::temp_dir().join(format!(
-        "bazaar-test-{}-meilisearch",
-        std::process::id()
-    ));
+    let dir = std::env::temp_dir().join(format!("bazaar-test-{}-meilisearch", std::process::id()));
     std::fs::create_dir_all(&dir).expect("Meilisearch scratch directory");
     // The server runs under a small shell that stops it when this test process has ended
     // (a test binary exits without running destructors of statics).
@@ -67,7 +64,7 @@ fn start() -> Server {
         wait "$server" 2>/dev/null
         rm -rf "$2"
     "#;
-    Command::new("sh")
+    let mut watcher = Command::new("sh")
         .arg("-c")
         .arg(script)
         .arg("meilisearch-watcher")
@@ -81,11 +78,16 @@ fn start() -> Server {
         .stderr(Stdio::null())
         .spawn()
         .expect("start Meilisearch");
+    // Reaped when it ends (after this process, unless Meilisearch dies first).
+    std::thread::spawn(move || watcher.wait());
     let started = Instant::now();
     while !healthy(port) {
         if started.elapsed() > Duration::from_secs(60) {
             let log = std::fs::read_to_string(dir.join("log")).unwrap_or_default();
-            panic!("Meilisearch ({}) did not start within 60 s:\n{log}", bin.display());
+            panic!(
+                "Meilisearch ({}) did not start within 60 s:\n{log}",
+                bin.display()
+            );
         }
         std::thread::sleep(Duration::from_millis(50));
     }
@@ -124,7 +126,8 @@ fn healthy(port: u16) -> bool {
         return false;
     };
     let _ = stream.set_read_timeout(Some(Duration::from_secs(2)));
-    let request = format!("GET /health HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n");
+    let request =
+        format!("GET /health HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n");
     if stream.write_all(request.as_bytes()).is_err() {
         return false;
     }

@@ -13,7 +13,25 @@ use super::JobError;
 use crate::JobContext;
 
 /// Writes the current state of `ids` to `index`: listed ones upserted, the others removed.
+/// The writes are queued where the engine can (see [`SearchIndex::upsert_queued`]): the job
+/// is done once the engine has accepted them, so many jobs' writes are batched together.
 pub async fn sync(db: &Db, index: &dyn SearchIndex, ids: &[Uuid]) -> Result<(), JobError> {
+    write_current(db, index, ids, Write::Queued).await
+}
+
+/// Whether a write returns when the engine has accepted it or when search sees it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Write {
+    Queued,
+    Visible,
+}
+
+async fn write_current(
+    db: &Db,
+    index: &dyn SearchIndex,
+    ids: &[Uuid],
+    write: Write,
+) -> Result<(), JobError> {
     let rows = search::rows_for(db, ids).await?;
     let listed: HashSet<Uuid> = rows.iter().map(|r| r.id).collect();
     let gone: Vec<Uuid> = ids
@@ -22,12 +40,17 @@ pub async fn sync(db: &Db, index: &dyn SearchIndex, ids: &[Uuid]) -> Result<(), 
         .filter(|id| !listed.contains(id))
         .collect();
     if !rows.is_empty() {
-        index
-            .upsert(rows.into_iter().map(doc_from_row).collect())
-            .await?;
+        let docs = rows.into_iter().map(doc_from_row).collect();
+        match write {
+            Write::Queued => index.upsert_queued(docs).await?,
+            Write::Visible => index.upsert(docs).await?,
+        }
     }
     if !gone.is_empty() {
-        index.delete(&gone).await?;
+        match write {
+            Write::Queued => index.delete_queued(&gone).await?,
+            Write::Visible => index.delete(&gone).await?,
+        }
     }
     Ok(())
 }
@@ -50,16 +73,27 @@ pub async fn index_vendor(ctx: &JobContext, vendor_id: Uuid) -> Result<(), JobEr
     Ok(())
 }
 
-/// Rebuilds `index` from the database: clears it, then indexes every listed product in
-/// batches, calling `progress(done, total)` after each batch. Returns how many were indexed.
+/// Rebuilds `index` from the database, calling `progress(done, total)` after each batch;
+/// returns how many were indexed. An engine that can (Meilisearch) fills a fresh index and
+/// swaps it in at the end, so searches meanwhile see the old index, whole; then the
+/// products changed since the rebuild began are brought up to date, since an index job
+/// that ran meanwhile wrote to the old index. Others are cleared and refilled in place.
 pub async fn reindex_all(
     db: &Db,
     index: &dyn SearchIndex,
     batch: i64,
     mut progress: impl FnMut(u64, u64),
 ) -> Result<u64, JobError> {
+    let started = chrono::Utc::now();
     let total = search::listed_count(db).await?.max(0) as u64;
-    index.clear().await?;
+    let staging = index.rebuild_target().await?;
+    let target: &dyn SearchIndex = match &staging {
+        Some(staging) => staging.as_ref(),
+        None => {
+            index.clear().await?;
+            index
+        }
+    };
     let (mut after, mut done) = (None, 0u64);
     loop {
         let rows = search::rows_after(db, after, batch).await?;
@@ -68,10 +102,20 @@ pub async fn reindex_all(
         };
         after = Some(last.id);
         done += rows.len() as u64;
-        index
+        target
             .upsert(rows.into_iter().map(doc_from_row).collect())
             .await?;
         progress(done, total);
+    }
+    if staging.is_some() {
+        index.publish_rebuild().await?;
+        // A second of slack for clocks of other processes that wrote meanwhile.
+        let since = started - chrono::Duration::seconds(1);
+        let changed = search::ids_changed_since(db, since).await?;
+        // Waited for, so the rebuild is whole when the command ends.
+        for chunk in changed.chunks(500) {
+            write_current(db, index, chunk, Write::Visible).await?;
+        }
     }
     Ok(done)
 }

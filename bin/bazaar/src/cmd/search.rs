@@ -16,8 +16,9 @@ pub struct Args {
 
 #[derive(Debug, clap::Subcommand)]
 pub enum SearchCommand {
-    /// Clear the index and index every listed product again. With the tantivy index, stop
-    /// `bazaar serve` first (it holds the index open).
+    /// Index every listed product again. Meilisearch: into a new index that is swapped in
+    /// at the end, while the shop serves. tantivy: cleared and refilled; stop `bazaar serve`
+    /// first (it holds the index open).
     Reindex {
         /// Products per batch.
         #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(i64).range(1..=10_000))]

@@ -140,7 +140,11 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
         tracing::warn!("no built web site found (web/out); serving the API only");
     }
 
-    let db = config.connect_migrated().await?;
+    // Requests wait at most 700 ms for a connection: with the database gone the API answers
+    // 503 with Retry-After within a second (see docs/decisions.md).
+    let db = config
+        .connect_migrated_with(&bazaar_db::ConnectOptions::serving())
+        .await?;
     let media_dir = config.media_dir();
     std::fs::create_dir_all(&media_dir)
         .with_context(|| format!("cannot create the media directory {}", media_dir.display()))?;
@@ -153,6 +157,9 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
     if api_config.payfast.mode == bazaar_payfast::Mode::Simulator {
         tracing::warn!("payments go to the PayFast simulator: test payments only, no money moves");
     }
+    let options = crate::background::worker_options(&args.background, !args.no_workers);
+    let registered =
+        crate::register::enter(&db, "serve", &options.name, &api_config.payfast).await?;
     let search = crate::background::open_search(&args.background, &config).await?;
     let state = AppState::new(db.clone(), api_config, auth)
         .await
@@ -167,10 +174,7 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
         &public_url,
     )
     .await?;
-    let background = bazaar_workers::runtime::start(
-        jobs,
-        crate::background::worker_options(&args.background, !args.no_workers),
-    );
+    let background = bazaar_workers::runtime::start(jobs, options);
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .with_context(|| format!("cannot listen on {addr}"))?;
@@ -189,6 +193,7 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
         .context("the server stopped with an error")?;
     state.flush_analytics().await;
     background.shutdown().await;
+    registered.leave().await;
     db.close().await;
     Ok(ExitCode::SUCCESS)
 }

@@ -40,6 +40,9 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
         .public_url
         .or(config.file_public_url.clone())
         .unwrap_or_else(|| "http://127.0.0.1:8080".into());
+    let options = worker_options(&args.background, true);
+    let payments = args.background.payfast(&public_url)?;
+    let registered = crate::register::enter(&db, "worker", &options.name, &payments).await?;
     let search = open_search(&args.background, &config).await?;
     let live = bazaar_queue::LiveBus::start(&db).await?;
     let ctx = job_context(
@@ -51,10 +54,11 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
         &public_url,
     )
     .await?;
-    let background = bazaar_workers::runtime::start(ctx, worker_options(&args.background, true));
+    let background = bazaar_workers::runtime::start(ctx, options);
     eprintln!("bazaar worker is running (queue {})", args.background.queue);
     crate::cmd::serve::shutdown_signal().await;
     background.shutdown().await;
+    registered.leave().await;
     db.close().await;
     Ok(ExitCode::SUCCESS)
 }

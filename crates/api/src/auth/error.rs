@@ -89,7 +89,29 @@ impl AuthError {
 
 impl From<bazaar_db::DbError> for AuthError {
     fn from(e: bazaar_db::DbError) -> Self {
+        if e.is_unavailable() {
+            tracing::warn!(error.detail = %e, "database unreachable");
+            return AuthError {
+                retry_after: Some(crate::error::UNAVAILABLE_RETRY_AFTER),
+                ..AuthError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "unexpected_failure",
+                    crate::error::DATABASE_UNAVAILABLE,
+                )
+            };
+        }
         AuthError::internal(e)
+    }
+}
+
+/// Auth failures met by `/api/v1` handlers, in the API's envelope.
+impl From<AuthError> for crate::ApiError {
+    fn from(e: AuthError) -> Self {
+        match e.status.as_u16() {
+            401 | 403 => crate::ApiError::Unauthorized(e.message),
+            503 => crate::ApiError::Unavailable(e.message),
+            _ => crate::ApiError::Internal(e.message),
+        }
     }
 }
 

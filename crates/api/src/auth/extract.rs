@@ -92,12 +92,7 @@ impl FromRequestParts<AppState> for AuthUser {
         parts: &mut Parts,
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
-        authenticate(parts, state)
-            .await
-            .map_err(|e| match e.status.as_u16() {
-                401 | 403 => ApiError::Unauthorized(e.message),
-                _ => ApiError::Internal(e.message),
-            })
+        authenticate(parts, state).await.map_err(ApiError::from)
     }
 }
 

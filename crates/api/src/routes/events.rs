@@ -54,10 +54,7 @@ async fn caller(parts: &Parts, query: &EventsQuery, state: &AppState) -> ApiResu
         .ok_or_else(|| ApiError::Unauthorized("Sign in to receive live updates".into()))?;
     let user = authenticate_token(token, state)
         .await
-        .map_err(|e| match e.status.as_u16() {
-            401 | 403 => ApiError::Unauthorized(e.message),
-            _ => ApiError::Internal(e.message),
-        })?;
+        .map_err(ApiError::from)?;
     Ok(Caller {
         user_id: user.id,
         session_id: user.session_id,

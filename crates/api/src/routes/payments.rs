@@ -49,7 +49,11 @@ async fn payfast_notify(
     };
     bazaar_commerce::payfast::receive(&state.db, &state.payments, &body, source)
         .await
-        .map_err(|e| ApiError::Internal(format!("storing a payfast notification: {e}")))?;
+        .map_err(|e| match e.is_unavailable() {
+            // PayFast tries again later: the notification is not lost.
+            true => ApiError::from(e),
+            false => ApiError::Internal(format!("storing a payfast notification: {e}")),
+        })?;
     Ok(StatusCode::OK)
 }
 

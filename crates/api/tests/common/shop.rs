@@ -18,12 +18,42 @@ use super::{Reply, TestApp};
 /// A seeded shop listening on 127.0.0.1 with payments going to its own PayFast simulator
 /// (so the simulator's ITN and the validate call travel over real HTTP).
 pub async fn shop() -> TestApp {
+    shop_paying(|_, _| {}).await
+}
+
+/// [`shop`] whose ITN validation calls reach the simulator of a second server on the same
+/// database, as when several `serve` processes share a load balancer: the simulator of the
+/// process that sent the ITN is not the one asked whether it did.
+pub async fn shop_validating_elsewhere() -> TestApp {
+    shop_paying(|payfast, db| {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        listener.set_nonblocking(true).unwrap();
+        let other = format!("http://{}", listener.local_addr().unwrap());
+        payfast.validate_url = format!("{other}{}", bazaar_payfast::simulator::VALIDATE_PATH);
+        let simulator =
+            bazaar_payfast::simulator::Simulator::new(&bazaar_payfast::Settings::simulator(&other))
+                .with_store(Arc::new(bazaar_commerce::payfast::SimulatorItnsInDb(
+                    db.clone(),
+                )));
+        tokio::spawn(async move {
+            let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+            axum::serve(listener, bazaar_payfast::simulator::router(simulator))
+                .await
+                .unwrap();
+        });
+    })
+    .await
+}
+
+/// [`shop`] with its PayFast settings changed by `f` before it starts.
+async fn shop_paying(f: impl FnOnce(&mut bazaar_payfast::Settings, &bazaar_db::Db)) -> TestApp {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://{}", listener.local_addr().unwrap());
     let (db, dir) = bazaar_testkit::fresh_db().await;
     let mut auth = bazaar_api::auth::AuthConfig::new(&dir);
     auth.autoconfirm = true;
-    let payfast = bazaar_payfast::Settings::simulator(&url);
+    let mut payfast = bazaar_payfast::Settings::simulator(&url);
+    f(&mut payfast, &db);
     let app = TestApp::build_full(db, dir, None, auth, &url, payfast).await;
     app.seed().await;
     let router = bazaar_api::app(app.state.clone());

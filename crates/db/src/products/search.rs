@@ -32,18 +32,40 @@ const SELECT: &str = "SELECT p.id, p.slug, p.name, p.description, p.brand, p.cat
     LEFT JOIN vendors v ON v.id = p.vendor_id";
 
 /// The listed products among `ids` (the rest are unlisted or gone: remove them from the
-/// index).
+/// index), a few hundred per query.
 pub async fn rows_for(db: &Db, ids: &[Uuid]) -> DbResult<Vec<SearchRow>> {
     let mut out = Vec::with_capacity(ids.len());
-    for id in ids {
-        let sql = format!("{SELECT} WHERE p.listed = TRUE AND p.id = $1");
-        let row = on_db!(db, pool => sqlx::query_as::<_, SearchRow>(sqlx::AssertSqlSafe(sql))
-            .bind(id)
-            .fetch_optional(pool)
-            .await)?;
-        out.extend(row);
+    for chunk in ids.chunks(500) {
+        let mut binds = crate::Binds::default();
+        let list: Vec<String> = chunk
+            .iter()
+            .map(|id| binds.push(crate::Bind::Uuid(*id)))
+            .collect();
+        let sql = format!(
+            "{SELECT} WHERE p.listed = TRUE AND p.id IN ({})",
+            list.join(", ")
+        );
+        let rows = on_db!(db, pool => crate::bind_all!(
+            sqlx::query_as::<_, SearchRow>(sqlx::AssertSqlSafe(sql)),
+            &binds.0
+        )
+        .fetch_all(pool)
+        .await)?;
+        out.extend(rows);
     }
     Ok(out)
+}
+
+/// Every product (listed or not) changed at or after `since`: what a rebuild of the index
+/// that read the catalogue meanwhile may have missed.
+pub async fn ids_changed_since(db: &Db, since: DateTime<Utc>) -> DbResult<Vec<Uuid>> {
+    let ids = on_db!(db, pool => sqlx::query_scalar::<_, Uuid>(
+        "SELECT id FROM products WHERE updated_at >= $1",
+    )
+    .bind(since)
+    .fetch_all(pool)
+    .await)?;
+    Ok(ids)
 }
 
 /// A page of listed products in id order after `after` (for a full reindex).

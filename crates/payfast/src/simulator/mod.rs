@@ -16,6 +16,8 @@ mod html;
 mod itn;
 
 use std::collections::VecDeque;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use axum::Router;
@@ -39,23 +41,72 @@ pub const CANCEL_PATH: &str = "/payfast-simulator/eng/process/cancel";
 /// The validation endpoint, like PayFast's `/eng/query/validate`.
 pub const VALIDATE_PATH: &str = "/payfast-simulator/eng/query/validate";
 
-/// How many issued ITNs `/eng/query/validate` remembers; the oldest are forgotten first so a
+/// How many issued ITNs [`InMemoryItns`] remembers; the oldest are forgotten first so a
 /// long-running dev server does not grow without bound.
 const ISSUED_CAPACITY: usize = 10_000;
 
-/// The simulator's state: the merchant it accepts, the client that posts ITNs, and the ITN
-/// parameter strings it has issued (shared by clones, so one router sees them all).
+/// A future that a [`IssuedItns`] store answers with.
+pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, String>> + Send + 'a>>;
+
+/// Where the simulator keeps the ITNs it issued, so that `/eng/query/validate` can tell
+/// them from forgeries. Several `serve` processes share one store (the database), since the
+/// validation call may reach another process than the one that sent the ITN.
+pub trait IssuedItns: Send + Sync + 'static {
+    /// Records the parameter string of an ITN about to be sent.
+    fn remember<'a>(&'a self, param_string: &'a str) -> StoreFuture<'a, ()>;
+    /// Whether `param_string` is that of an ITN the simulator sent.
+    fn was_issued<'a>(&'a self, param_string: &'a str) -> StoreFuture<'a, bool>;
+}
+
+/// What a shared [`IssuedItns`] store keeps of an ITN: the SHA-256 of its parameter string.
+pub fn itn_digest(param_string: &str) -> String {
+    use sha2::{Digest, Sha256};
+    format!("{:x}", Sha256::digest(param_string.as_bytes()))
+}
+
+/// An [`IssuedItns`] in this process's memory: enough for one process (and its tests).
+#[derive(Default)]
+pub struct InMemoryItns {
+    issued: Mutex<VecDeque<String>>,
+}
+
+impl InMemoryItns {
+    /// The list survives a panic in another request: it only ever holds whole strings.
+    fn list(&self) -> std::sync::MutexGuard<'_, VecDeque<String>> {
+        self.issued.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl IssuedItns for InMemoryItns {
+    fn remember<'a>(&'a self, param_string: &'a str) -> StoreFuture<'a, ()> {
+        let mut issued = self.list();
+        if issued.len() >= ISSUED_CAPACITY {
+            issued.pop_front();
+        }
+        issued.push_back(param_string.to_owned());
+        Box::pin(std::future::ready(Ok(())))
+    }
+
+    fn was_issued<'a>(&'a self, param_string: &'a str) -> StoreFuture<'a, bool> {
+        let found = self.list().iter().any(|issued| issued == param_string);
+        Box::pin(std::future::ready(Ok(found)))
+    }
+}
+
+/// The simulator's state: the merchant it accepts, the client that posts ITNs, and where
+/// the ITNs it issued are kept (shared by clones, so one router sees them all).
 #[derive(Clone)]
 pub struct Simulator {
     merchant_id: String,
     merchant_key: String,
     passphrase: Option<String>,
     client: reqwest::Client,
-    issued: Arc<Mutex<VecDeque<String>>>,
+    issued: Arc<dyn IssuedItns>,
 }
 
 impl Simulator {
-    /// A simulator accepting the merchant in `settings` (normally [`Settings::simulator`]).
+    /// A simulator accepting the merchant in `settings` (normally [`Settings::simulator`]),
+    /// keeping issued ITNs in memory.
     pub fn new(settings: &Settings) -> Self {
         Self::with_client(settings, http_client())
     }
@@ -67,28 +118,19 @@ impl Simulator {
             merchant_key: settings.merchant_key.clone(),
             passphrase: settings.passphrase.clone(),
             client,
-            issued: Arc::new(Mutex::new(VecDeque::new())),
+            issued: Arc::new(InMemoryItns::default()),
         }
+    }
+
+    /// Keeps issued ITNs in `store` instead of this process's memory.
+    pub fn with_store(mut self, store: Arc<dyn IssuedItns>) -> Self {
+        self.issued = store;
+        self
     }
 
     /// Whether `param_string` is the parameter string of an ITN this simulator sent.
-    pub fn was_issued(&self, param_string: &str) -> bool {
-        self.issued_list()
-            .iter()
-            .any(|issued| issued == param_string)
-    }
-
-    fn remember(&self, param_string: String) {
-        let mut issued = self.issued_list();
-        if issued.len() >= ISSUED_CAPACITY {
-            issued.pop_front();
-        }
-        issued.push_back(param_string);
-    }
-
-    /// The list survives a panic in another request: it only ever holds whole strings.
-    fn issued_list(&self) -> std::sync::MutexGuard<'_, VecDeque<String>> {
-        self.issued.lock().unwrap_or_else(PoisonError::into_inner)
+    pub async fn was_issued(&self, param_string: &str) -> Result<bool, String> {
+        self.issued.was_issued(param_string).await
     }
 }
 
@@ -140,7 +182,16 @@ async fn pay(State(sim): State<Simulator>, body: Bytes) -> Response {
         &sim.merchant_id,
         sim.passphrase.as_deref(),
     );
-    sim.remember(itn.param_string.clone());
+    if let Err(problem) = sim.issued.remember(&itn.param_string).await {
+        tracing::error!(%problem, "PayFast simulator could not record an ITN");
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Html(html::problem_page(
+                "The simulator could not record the payment; try again in a moment",
+            )),
+        )
+            .into_response();
+    }
     itn::send_itn(&sim.client, checkout.value("notify_url"), &itn).await;
     back_to_shop(
         checkout.value("return_url"),
@@ -162,10 +213,19 @@ async fn cancel(State(sim): State<Simulator>, body: Bytes) -> Response {
 
 /// Answers like PayFast: the body is an ITN parameter string; `VALID` if we issued it.
 async fn validate(State(sim): State<Simulator>, body: Bytes) -> Response {
-    let issued = std::str::from_utf8(&body)
-        .map(|param_string| sim.was_issued(param_string.trim()))
-        .unwrap_or(false);
-    let answer = if issued { "VALID" } else { "INVALID" };
+    let issued = match std::str::from_utf8(&body) {
+        Ok(param_string) => sim.was_issued(param_string.trim()).await,
+        Err(_) => Ok(false),
+    };
+    let answer = match issued {
+        Ok(true) => "VALID",
+        Ok(false) => "INVALID",
+        // The shop asks again, as it would when PayFast itself cannot answer.
+        Err(problem) => {
+            tracing::error!(%problem, "PayFast simulator could not look up an ITN");
+            return StatusCode::SERVICE_UNAVAILABLE.into_response();
+        }
+    };
     (
         [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
         answer,

@@ -6,7 +6,7 @@ mod translate;
 use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
-use meilisearch_sdk::client::Client;
+use meilisearch_sdk::client::{Client, SwapIndexes};
 use meilisearch_sdk::errors::{Error, ErrorCode, ErrorType};
 use meilisearch_sdk::indexes::Index;
 use meilisearch_sdk::search::{MatchingStrategies, SearchQuery as MeiliQuery, Selectors};
@@ -67,6 +67,12 @@ impl MeiliIndex {
     ) -> Result<Self, SearchError> {
         let http = TimeoutClient::new(api_key, timeout).map_err(meili_error)?;
         let client = Client::new_with_client(url.trim_end_matches('/'), api_key, http);
+        Self::open(client, index_uid).await
+    }
+
+    /// The index `index_uid` of the server behind `client`, created if it is missing, with
+    /// the search settings applied.
+    async fn open(client: Client<TimeoutClient>, index_uid: &str) -> Result<Self, SearchError> {
         let index = match client.get_index(index_uid).await {
             Ok(index) => index,
             Err(Error::Meilisearch(e)) if e.error_code == ErrorCode::IndexNotFound => {
@@ -89,6 +95,25 @@ impl MeiliIndex {
         let task = this.index.set_settings(&translate::settings()).await;
         this.wait(task.map_err(meili_error)?).await?;
         Ok(this)
+    }
+
+    /// The index a rebuild fills before it takes this one's place.
+    fn rebuild_uid(&self) -> String {
+        format!("{}__rebuild", self.index.uid)
+    }
+
+    /// Deletes the index `uid` if it exists.
+    async fn drop_index(&self, uid: &str) -> Result<(), SearchError> {
+        match self.client.delete_index(uid).await {
+            Ok(task) => match self.wait(task).await {
+                Ok(()) => Ok(()),
+                // The task fails when there was no such index: nothing to drop.
+                Err(SearchError::Internal(_)) => Ok(()),
+                Err(e) => Err(e),
+            },
+            Err(Error::Meilisearch(e)) if e.error_code == ErrorCode::IndexNotFound => Ok(()),
+            Err(e) => Err(meili_error(e)),
+        }
     }
 
     /// Polls the task until Meilisearch has processed it, quickly at first.
@@ -169,9 +194,56 @@ impl SearchIndex for MeiliIndex {
         self.wait(task.map_err(meili_error)?).await
     }
 
+    /// Returns once Meilisearch has enqueued the task: it processes enqueued tasks in order
+    /// and batches consecutive ones of an index together.
+    async fn upsert_queued(&self, docs: Vec<SearchDoc>) -> Result<(), SearchError> {
+        if docs.is_empty() {
+            return Ok(());
+        }
+        let docs: Vec<MeiliDoc<'_>> = docs.iter().map(MeiliDoc::from).collect();
+        self.index
+            .add_or_replace(&docs, Some("id"))
+            .await
+            .map(|_| ())
+            .map_err(meili_error)
+    }
+
+    async fn delete_queued(&self, ids: &[Uuid]) -> Result<(), SearchError> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let ids: Vec<String> = ids.iter().map(|id| id.hyphenated().to_string()).collect();
+        self.index
+            .delete_documents(&ids)
+            .await
+            .map(|_| ())
+            .map_err(meili_error)
+    }
+
     async fn clear(&self) -> Result<(), SearchError> {
         let task = self.index.delete_all_documents().await;
         self.wait(task.map_err(meili_error)?).await
+    }
+
+    /// A fresh index beside this one (`<uid>__rebuild`, emptied of any earlier attempt).
+    async fn rebuild_target(&self) -> Result<Option<Box<dyn SearchIndex>>, SearchError> {
+        let uid = self.rebuild_uid();
+        self.drop_index(&uid).await?;
+        let target = Self::open(self.client.clone(), &uid).await?;
+        Ok(Some(Box::new(target)))
+    }
+
+    /// Swaps the rebuilt index into this one's name in one Meilisearch task (searches see
+    /// the old documents until then and the new ones after), then drops the old documents.
+    async fn publish_rebuild(&self) -> Result<(), SearchError> {
+        let uid = self.rebuild_uid();
+        let swap = SwapIndexes {
+            indexes: (self.index.uid.clone(), uid.clone()),
+            rename: None,
+        };
+        let task = self.client.swap_indexes([&swap]).await;
+        self.wait(task.map_err(meili_error)?).await?;
+        self.drop_index(&uid).await
     }
 
     async fn search(&self, query: &SearchQuery) -> Result<SearchResults, SearchError> {
@@ -301,7 +373,9 @@ fn meili_error(e: Error) -> SearchError {
         }
         Error::HttpError(e) => SearchError::Unavailable(format!("meilisearch unreachable: {e}")),
         // A proxy or a server in trouble answering something that is not Meilisearch's JSON.
-        Error::ParseError(_) => SearchError::Unavailable(format!("meilisearch answered garbage: {e}")),
+        Error::ParseError(_) => {
+            SearchError::Unavailable(format!("meilisearch answered garbage: {e}"))
+        }
         Error::Timeout | Error::Other(_) => {
             SearchError::Unavailable(format!("meilisearch did not answer in time: {e}"))
         }
