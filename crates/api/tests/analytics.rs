@@ -268,9 +268,11 @@ async fn a_flood_from_one_address_gets_429() {
         "other clients are not affected"
     );
     app.state.flush_analytics().await;
+    // Every accepted event is stored, the refused one is not (the flood may have been
+    // granted one more than the allowance if the bucket refilled meanwhile).
     assert_eq!(
         bazaar_db::analytics::count(&app.db).await.unwrap(),
-        i64::from(limit) + 1
+        i64::from(accepted) + 1
     );
 }
 
