@@ -35,6 +35,8 @@ pub enum Command {
     Migrate(cmd::migrate::Args),
     /// Create accounts and change roles.
     User(cmd::user::Args),
+    /// List stores and applications; approve, suspend and reinstate stores.
+    Vendor(cmd::vendor::Args),
     /// Manage the keys access tokens are signed with.
     Keys(cmd::keys::Args),
     /// Inspect and retry background jobs.
@@ -71,6 +73,7 @@ fn main() -> ExitCode {
             Command::Seed(args) => cmd::seed::run(args, config).await,
             Command::Migrate(args) => cmd::migrate::run(args, config).await,
             Command::User(args) => cmd::user::run(args, config).await,
+            Command::Vendor(args) => cmd::vendor::run(args, config).await,
             Command::Keys(args) => cmd::keys::run(args, config).await,
             Command::Jobs(args) => cmd::jobs::run(args, config).await,
             Command::Search(args) => cmd::search::run(args, config).await,

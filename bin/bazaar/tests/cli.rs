@@ -454,3 +454,137 @@ fn user_commands_create_accounts_set_roles_and_keys_rotate() {
         stderr(&out)
     );
 }
+
+/// `bazaar vendor`: operators list stores and waiting applications, approve one, suspend
+/// and reinstate a store, each under a named admin; mistakes get one clear line.
+#[test]
+fn vendor_commands_list_approve_suspend_and_reinstate() {
+    let dir = scratch();
+    let url = tokio::runtime::Runtime::new()
+        .unwrap()
+        .block_on(bazaar_testkit::fresh_database_url())
+        .unwrap_or_else(|| format!("sqlite://{}", dir.join("shop.db").display()));
+    let run = |args: &[&str]| {
+        bazaar(&dir)
+            .env("BAZAAR_DATABASE_URL", &url)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../seeds");
+    let out = run(&["seed", "--dir", seeds.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    // A customer applies (as the API would file it).
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let db = bazaar_db::Db::connect(&url, &bazaar_db::ConnectOptions::default())
+            .await
+            .unwrap();
+        let user = bazaar_db::accounts::user_by_email(&db, "customer@bazaar.test")
+            .await
+            .unwrap()
+            .unwrap();
+        let draft = bazaar_domain::vendor::ApplicationDraft {
+            store_name: "Kasi Kicks".into(),
+            store_slug: "kasi-kicks".into(),
+            description: "Sneakers and streetwear from Soweto's own designers.".into(),
+            category_focus: "Sneakers".into(),
+            contact_phone: "082 555 1234".into(),
+            bank_name: "Nedbank".into(),
+            account_holder: "Kasi Kicks".into(),
+            account_number: "1234567890".into(),
+            branch_code: "198765".into(),
+            ..Default::default()
+        };
+        let actor = bazaar_commerce::selling::Actor {
+            id: user.id,
+            email: &user.email,
+            role: "customer",
+        };
+        bazaar_commerce::selling::apply(&db, &actor, &draft, 1)
+            .await
+            .unwrap();
+        db.close().await;
+    });
+
+    let out = run(&["vendor", "list"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let listed = String::from_utf8_lossy(&out.stdout);
+    assert!(listed.contains("4 stores"), "{listed}");
+    assert!(listed.contains("ovr-official") && listed.contains("vendor@bazaar.test"));
+    assert!(listed.contains("1 applications waiting") && listed.contains("kasi-kicks"));
+
+    let out = run(&[
+        "vendor",
+        "approve",
+        "kasi-kicks",
+        "--by",
+        "customer@bazaar.test",
+    ]);
+    assert_one_line_failure(&out, "customer@bazaar.test is not an admin");
+    let out = run(&[
+        "vendor",
+        "approve",
+        "no-such-store",
+        "--by",
+        "admin@bazaar.test",
+    ]);
+    assert_one_line_failure(
+        &out,
+        "no submitted application for the store 'no-such-store'",
+    );
+    let out = run(&[
+        "vendor",
+        "approve",
+        "kasi-kicks",
+        "--by",
+        "admin@bazaar.test",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("the store /store/kasi-kicks is open"));
+    let out = run(&["vendor", "list", "--status", "approved"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("kasi-kicks"));
+
+    let out = run(&[
+        "vendor",
+        "suspend",
+        "pwr-athletics",
+        "--reason",
+        "Counterfeit reports",
+        "--by",
+        "admin@bazaar.test",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run(&["vendor", "list", "--status", "suspended"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("pwr-athletics"));
+    let out = run(&[
+        "vendor",
+        "suspend",
+        "pwr-athletics",
+        "--reason",
+        "Again",
+        "--by",
+        "admin@bazaar.test",
+    ]);
+    assert_one_line_failure(
+        &out,
+        "Only approved stores can be suspended; this one is suspended",
+    );
+    let out = run(&[
+        "vendor",
+        "reinstate",
+        "pwr-athletics",
+        "--by",
+        "admin@bazaar.test",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run(&[
+        "vendor",
+        "reinstate",
+        "nowhere",
+        "--by",
+        "admin@bazaar.test",
+    ]);
+    assert_one_line_failure(&out, "there is no store 'nowhere'");
+}

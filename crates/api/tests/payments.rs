@@ -378,6 +378,34 @@ async fn orders_move_on_with_a_notification_each_and_cancel_only_before_shipping
             json!("order_confirmed")
         ]
     );
+    // Each admin move is in the audit log, under the admin, with what it moved from; the
+    // refused jump is not.
+    let moves: Vec<(String, String, Value)> = bazaar_db::on_db!(&app.db, pool => sqlx::query_as(
+        "SELECT action, actor_email, details FROM audit_log WHERE subject_id = $1 ORDER BY created_at, id")
+        .bind(&id).fetch_all(pool).await.unwrap());
+    let moves: Vec<(String, String, String, String)> = moves
+        .into_iter()
+        .map(|(action, who, d)| {
+            (
+                action,
+                who,
+                d["from"].as_str().unwrap().to_owned(),
+                d["to"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    let entry = |from: &str, to: &str| {
+        (
+            "order.set_status".to_owned(),
+            "boss@example.co.za".to_owned(),
+            from.to_owned(),
+            to.to_owned(),
+        )
+    };
+    assert_eq!(
+        moves,
+        [entry("paid", "processing"), entry("processing", "shipped")]
+    );
     jobs.shutdown().await;
 }
 

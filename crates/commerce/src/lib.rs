@@ -1,10 +1,11 @@
-//! Buying in bazaar: checkout, the moves of an order with the jobs each one causes, and
-//! PayFast payments. Everything here runs in the caller's transaction, so a state change
+//! Buying and selling in bazaar: checkout, the moves of an order with the jobs each one
+//! causes, PayFast payments, and vendor applications, agreements and store standing. Everything here runs in the caller's transaction, so a state change
 //! and its jobs (notifications, search updates) commit together or not at all.
 
 pub mod checkout;
 pub mod flow;
 pub mod payfast;
+pub mod selling;
 
 use bazaar_db::{Db, DbResult, settings};
 use bazaar_domain::settings as rules;

@@ -17,7 +17,9 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use sqlx::{PgPool, SqlitePool};
 
 pub mod accounts;
+pub mod agreements;
 pub mod analytics;
+pub mod audit;
 mod binds;
 pub mod cart;
 pub mod categories;
@@ -35,6 +37,7 @@ pub mod reviews;
 pub mod settings;
 pub mod stock;
 pub mod synthetic;
+pub mod vendor_applications;
 pub mod vendors;
 pub mod wishlist;
 

@@ -1,4 +1,5 @@
-//! Order notifications (SPEC.md §3–4, §7): one per order and status, newest 50 kept.
+//! Notifications (SPEC.md §3–4, §7): one per order and status, one per move of a vendor
+//! application; newest 50 kept.
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -18,11 +19,19 @@ pub const TYPES: [&str; 5] = [
     "cancelled",
 ];
 
+/// The notification types about a vendor application.
+pub const APPLICATION_TYPES: [&str; 3] = [
+    "application_approved",
+    "application_rejected",
+    "application_changes_requested",
+];
+
 #[derive(Debug, Clone, PartialEq, Serialize, sqlx::FromRow)]
 pub struct Notification {
     pub id: Uuid,
     pub user_id: Uuid,
-    pub order_id: Uuid,
+    /// The order it is about; `None` for notifications about something else.
+    pub order_id: Option<Uuid>,
     #[serde(rename = "type")]
     #[sqlx(rename = "type")]
     pub kind: String,
@@ -30,9 +39,11 @@ pub struct Notification {
     pub message: String,
     pub read: bool,
     pub created_at: DateTime<Utc>,
+    /// Where the site goes when the notification is opened.
+    pub link: Option<String>,
 }
 
-const COLUMNS: &str = "id, user_id, order_id, type, title, message, read, created_at";
+const COLUMNS: &str = "id, user_id, order_id, type, title, message, read, created_at, link";
 
 /// Serialises notification writes for one user until `tx` ends, so concurrent jobs keep
 /// the newest-50 rule exactly. (SQLite transactions already run one at a time.)
@@ -50,8 +61,8 @@ pub async fn lock_user(tx: &mut Tx, user_id: Uuid) -> DbResult<()> {
 /// it was new.
 pub async fn insert_once(tx: &mut Tx, n: &Notification) -> DbResult<bool> {
     let inserted = on_tx!(tx, conn => sqlx::query(
-        "INSERT INTO order_notifications (id, user_id, order_id, type, title, message, read, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (order_id, type) DO NOTHING",
+        "INSERT INTO order_notifications (id, user_id, order_id, type, title, message, read, created_at, link) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (order_id, type) DO NOTHING",
     )
     .bind(n.id)
     .bind(n.user_id)
@@ -61,6 +72,29 @@ pub async fn insert_once(tx: &mut Tx, n: &Notification) -> DbResult<bool> {
     .bind(&n.message)
     .bind(n.read)
     .bind(n.created_at)
+    .bind(&n.link)
+    .execute(conn)
+    .await.map(|r| r.rows_affected()))?;
+    Ok(inserted == 1)
+}
+
+/// Inserts a notification that is not about an order, once per `dedupe_key`; returns
+/// whether it was new.
+pub async fn insert_keyed(tx: &mut Tx, n: &Notification, dedupe_key: &str) -> DbResult<bool> {
+    let inserted = on_tx!(tx, conn => sqlx::query(
+        "INSERT INTO order_notifications (id, user_id, order_id, type, title, message, read, created_at, link, \
+         dedupe_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (dedupe_key) DO NOTHING",
+    )
+    .bind(n.id)
+    .bind(n.user_id)
+    .bind(n.order_id)
+    .bind(&n.kind)
+    .bind(&n.title)
+    .bind(&n.message)
+    .bind(n.read)
+    .bind(n.created_at)
+    .bind(&n.link)
+    .bind(dedupe_key)
     .execute(conn)
     .await.map(|r| r.rows_affected()))?;
     Ok(inserted == 1)

@@ -159,3 +159,243 @@ pub async fn set_status(
     .execute(conn).await?.rows_affected());
     Ok(())
 }
+
+// --- stores run by their owners --------------------------------------------------------
+
+/// A store as its owner and the admins see it.
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct StoreRow {
+    pub id: Uuid,
+    pub user_id: Option<Uuid>,
+    pub store_slug: String,
+    pub store_name: String,
+    pub store_description: String,
+    pub store_logo_url: Option<String>,
+    pub status: String,
+    pub category_focus: String,
+    pub contact_phone: Option<String>,
+    pub company_registration: Option<String>,
+    pub vat_number: Option<String>,
+    pub commission_rate_bps: Option<i64>,
+    pub suspended_reason: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub owner_email: Option<String>,
+    pub owner_name: Option<String>,
+    /// Products of the store in any status.
+    pub products: i64,
+}
+
+const STORE_SELECT: &str = "SELECT v.id, v.user_id, v.store_slug, v.store_name, v.store_description, \
+    v.store_logo_url, v.status, v.category_focus, v.contact_phone, v.company_registration, v.vat_number, \
+    v.commission_rate_bps, v.suspended_reason, v.created_at, u.email AS owner_email, p.full_name AS owner_name, \
+    (SELECT COUNT(*) FROM products x WHERE x.vendor_id = v.id) AS products \
+    FROM vendors v LEFT JOIN users u ON u.id = v.user_id LEFT JOIN profiles p ON p.id = v.user_id";
+
+/// A new store for an approved applicant.
+#[derive(Debug, Clone)]
+pub struct NewStore<'a> {
+    pub owner: Uuid,
+    pub store_slug: &'a str,
+    pub store_name: &'a str,
+    pub store_description: &'a str,
+    pub category_focus: &'a str,
+    pub contact_phone: &'a str,
+    pub company_registration: Option<&'a str>,
+    pub vat_number: Option<&'a str>,
+}
+
+/// Opens an approved store; a slug or owner that already has one is a conflict.
+pub async fn open_store(tx: &mut Tx, s: &NewStore<'_>, now: DateTime<Utc>) -> DbResult<Uuid> {
+    let id = Uuid::now_v7();
+    on_tx!(tx, conn => sqlx::query(
+        "INSERT INTO vendors (id, user_id, store_slug, store_name, store_description, status, category_focus, \
+         contact_phone, company_registration, vat_number, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, 'approved', $6, $7, $8, $9, $10, $10)",
+    )
+    .bind(id).bind(s.owner).bind(s.store_slug).bind(s.store_name).bind(s.store_description)
+    .bind(s.category_focus).bind(s.contact_phone).bind(s.company_registration).bind(s.vat_number).bind(now)
+    .execute(conn).await.map_err(DbError::classify)?.rows_affected());
+    Ok(id)
+}
+
+/// Gives a store to a user (the seed's demo vendor).
+pub async fn set_owner(tx: &mut Tx, id: Uuid, owner: Uuid) -> DbResult<()> {
+    on_tx!(tx, conn => sqlx::query("UPDATE vendors SET user_id = $2 WHERE id = $1 AND (user_id IS NULL OR user_id <> $2)")
+        .bind(id).bind(owner).execute(conn).await.map_err(DbError::classify)?.rows_affected());
+    Ok(())
+}
+
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct PayoutAccountRow {
+    pub bank_name: String,
+    pub account_holder: String,
+    pub account_number: String,
+    pub branch_code: String,
+}
+
+pub struct PayoutAccount<'a> {
+    pub bank_name: &'a str,
+    pub account_holder: &'a str,
+    pub account_number: &'a str,
+    pub branch_code: &'a str,
+}
+
+pub async fn set_payout_account(
+    tx: &mut Tx,
+    vendor: Uuid,
+    a: &PayoutAccount<'_>,
+    now: DateTime<Utc>,
+) -> DbResult<()> {
+    on_tx!(tx, conn => sqlx::query(
+        "INSERT INTO vendor_payout_accounts (vendor_id, bank_name, account_holder, account_number, branch_code, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (vendor_id) DO UPDATE SET bank_name = excluded.bank_name, \
+         account_holder = excluded.account_holder, account_number = excluded.account_number, \
+         branch_code = excluded.branch_code, updated_at = excluded.updated_at",
+    )
+    .bind(vendor).bind(a.bank_name).bind(a.account_holder).bind(a.account_number).bind(a.branch_code).bind(now)
+    .execute(conn).await?.rows_affected());
+    Ok(())
+}
+
+pub async fn payout_account(db: &Db, vendor: Uuid) -> DbResult<Option<PayoutAccountRow>> {
+    Ok(on_db!(db, pool => sqlx::query_as::<_, PayoutAccountRow>(
+        "SELECT bank_name, account_holder, account_number, branch_code FROM vendor_payout_accounts WHERE vendor_id = $1",
+    )
+    .bind(vendor).fetch_optional(pool).await?))
+}
+
+/// The store a user runs, if any.
+pub async fn store_of_owner(db: &Db, owner: Uuid) -> DbResult<Option<StoreRow>> {
+    let sql = format!("{STORE_SELECT} WHERE v.user_id = $1");
+    Ok(
+        on_db!(db, pool => sqlx::query_as::<_, StoreRow>(sqlx::AssertSqlSafe(sql))
+        .bind(owner).fetch_optional(pool).await?),
+    )
+}
+
+pub async fn store(db: &Db, id: Uuid) -> DbResult<Option<StoreRow>> {
+    let sql = format!("{STORE_SELECT} WHERE v.id = $1");
+    Ok(
+        on_db!(db, pool => sqlx::query_as::<_, StoreRow>(sqlx::AssertSqlSafe(sql))
+        .bind(id).fetch_optional(pool).await?),
+    )
+}
+
+pub async fn store_in(tx: &mut Tx, id: Uuid) -> DbResult<Option<StoreRow>> {
+    let sql = format!("{STORE_SELECT} WHERE v.id = $1");
+    Ok(
+        on_tx!(tx, conn => sqlx::query_as::<_, StoreRow>(sqlx::AssertSqlSafe(sql))
+        .bind(id).fetch_optional(conn).await?),
+    )
+}
+
+/// A page of stores for the admins (by name) and how many match: `status` exactly, `q` in
+/// the name, slug or owner's email, ignoring case.
+pub async fn list_stores(
+    db: &Db,
+    status: Option<&str>,
+    q: Option<&str>,
+    limit: i64,
+    offset: i64,
+) -> DbResult<(Vec<StoreRow>, i64)> {
+    let mut binds = crate::Binds::default();
+    let mut clauses = vec!["1 = 1".to_owned()];
+    if let Some(status) = status {
+        clauses.push(format!(
+            "v.status = {}",
+            binds.push(crate::Bind::Text(status.to_owned()))
+        ));
+    }
+    if let Some(q) = q.map(str::trim).filter(|q| !q.is_empty()) {
+        let pattern = format!("%{}%", q.to_lowercase().replace(['%', '_'], ""));
+        let p = binds.push(crate::Bind::Text(pattern));
+        clauses.push(format!(
+            "(LOWER(v.store_name) LIKE {p} OR LOWER(v.store_slug) LIKE {p} OR LOWER(COALESCE(u.email, '')) LIKE {p})"
+        ));
+    }
+    let filter = clauses.join(" AND ");
+    let count_sql = format!(
+        "SELECT COUNT(*) FROM vendors v LEFT JOIN users u ON u.id = v.user_id WHERE {filter}"
+    );
+    let n = binds.0.len();
+    let lim = binds.push(crate::Bind::I64(limit));
+    let off = binds.push(crate::Bind::I64(offset));
+    let sql = format!(
+        "{STORE_SELECT} WHERE {filter} ORDER BY LOWER(v.store_name), v.id LIMIT {lim} OFFSET {off}"
+    );
+    let total = on_db!(db, pool => crate::bind_all!(sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(count_sql)), &binds.0[..n])
+        .fetch_one(pool).await?);
+    let rows = on_db!(db, pool => crate::bind_all!(sqlx::query_as::<_, StoreRow>(sqlx::AssertSqlSafe(sql)), &binds.0)
+        .fetch_all(pool).await?);
+    Ok((rows, total))
+}
+
+/// How many stores are in each status.
+pub async fn status_counts(db: &Db) -> DbResult<Vec<(String, i64)>> {
+    Ok(on_db!(db, pool => sqlx::query_as::<_, (String, i64)>(
+        "SELECT status, COUNT(*) FROM vendors GROUP BY status ORDER BY status",
+    )
+    .fetch_all(pool).await?))
+}
+
+/// Suspends or reinstates a store (with the reason shown to admins); its products leave or
+/// return to every listing in the same transaction. False when it already had that status.
+pub async fn set_standing(
+    tx: &mut Tx,
+    id: Uuid,
+    status: VendorStatus,
+    reason: Option<&str>,
+    now: DateTime<Utc>,
+) -> DbResult<bool> {
+    let current = on_tx!(tx, conn => sqlx::query_scalar::<_, String>("SELECT status FROM vendors WHERE id = $1")
+        .bind(id).fetch_optional(conn).await?)
+    .ok_or(DbError::NotFound)?;
+    if current == status.as_str() {
+        return Ok(false);
+    }
+    set_status(tx, id, status, now).await?;
+    on_tx!(tx, conn => sqlx::query("UPDATE vendors SET suspended_reason = $2 WHERE id = $1")
+        .bind(id).bind(reason).execute(conn).await?.rows_affected());
+    Ok(true)
+}
+
+/// Sets or clears (`None`: the agreement's rate) a store's commission override.
+pub async fn set_commission(
+    tx: &mut Tx,
+    id: Uuid,
+    bps: Option<i64>,
+    now: DateTime<Utc>,
+) -> DbResult<()> {
+    let n = on_tx!(tx, conn => sqlx::query("UPDATE vendors SET commission_rate_bps = $2, updated_at = $3 WHERE id = $1")
+        .bind(id).bind(bps).bind(now).execute(conn).await?.rows_affected());
+    if n == 0 {
+        return Err(DbError::NotFound);
+    }
+    Ok(())
+}
+
+/// A store's figures so far.
+#[derive(Debug, Clone, Default, PartialEq, sqlx::FromRow)]
+pub struct StoreFigures {
+    pub products_total: i64,
+    pub products_active: i64,
+    pub products_draft: i64,
+    /// Paid orders with a part from this store (cancelled and unpaid ones left out).
+    pub orders: i64,
+    /// Goods value of those parts, in cents.
+    pub revenue_cents: i64,
+}
+
+pub async fn figures(db: &Db, vendor: Uuid) -> DbResult<StoreFigures> {
+    Ok(on_db!(db, pool => sqlx::query_as::<_, StoreFigures>(
+        "SELECT \
+         (SELECT COUNT(*) FROM products WHERE vendor_id = $1) AS products_total, \
+         (SELECT COUNT(*) FROM products WHERE vendor_id = $1 AND status = 'active') AS products_active, \
+         (SELECT COUNT(*) FROM products WHERE vendor_id = $1 AND status = 'draft') AS products_draft, \
+         (SELECT COUNT(*) FROM order_parts p JOIN orders o ON o.id = p.order_id \
+          WHERE p.vendor_id = $1 AND o.status NOT IN ('pending_payment', 'cancelled')) AS orders, \
+         (SELECT CAST(COALESCE(SUM(p.subtotal_cents), 0) AS BIGINT) FROM order_parts p JOIN orders o ON o.id = p.order_id \
+          WHERE p.vendor_id = $1 AND o.status NOT IN ('pending_payment', 'cancelled')) AS revenue_cents",
+    )
+    .bind(vendor).fetch_one(pool).await?))
+}

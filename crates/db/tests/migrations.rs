@@ -1,7 +1,7 @@
 //! The SQLite and PostgreSQL migration sets must say the same thing: the same files, the
-//! same tables with the same columns, the same indexes.
+//! same tables with the same columns, the same indexes after every file.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 fn files(dir: &Path) -> Vec<String> {
@@ -14,34 +14,45 @@ fn files(dir: &Path) -> Vec<String> {
     names
 }
 
-/// Tables → column names, and index names, as declared in the SQL.
-fn schema(sql: &str) -> (BTreeMap<String, Vec<String>>, Vec<String>) {
-    let mut tables = BTreeMap::new();
-    let mut indexes = Vec::new();
-    let mut current: Option<(String, Vec<String>)> = None;
+/// Tables → column names, and index names: what the migrations declare so far.
+#[derive(Debug, Default, PartialEq)]
+struct Schema {
+    tables: BTreeMap<String, BTreeSet<String>>,
+    indexes: BTreeSet<String>,
+}
+
+/// Applies one file's declarations to `schema`: tables created, dropped and renamed (SQLite
+/// changes a constraint by rebuilding a table), columns added, indexes created.
+fn apply(schema: &mut Schema, sql: &str) {
+    let mut current: Option<(String, BTreeSet<String>)> = None;
     for line in sql.lines().map(str::trim) {
+        let words: Vec<&str> = line.trim_end_matches(';').split_whitespace().collect();
         if let Some(rest) = line.strip_prefix("CREATE TABLE ") {
             current = Some((
                 rest.split_whitespace().next().unwrap().to_owned(),
-                Vec::new(),
+                BTreeSet::new(),
             ));
-        } else if let Some(rest) = line.strip_prefix("ALTER TABLE ") {
-            // `ALTER TABLE t ADD COLUMN c …` adds a column to a table of an earlier file.
-            let words: Vec<&str> = rest.split_whitespace().collect();
-            if let [table, "ADD", "COLUMN", column, ..] = words.as_slice() {
-                tables
-                    .entry((*table).to_owned())
-                    .or_insert_with(Vec::new)
-                    .push((*column).to_owned());
-            }
+        } else if let ["ALTER", "TABLE", table, "ADD", "COLUMN", column, ..] = words.as_slice() {
+            schema
+                .tables
+                .entry((*table).to_owned())
+                .or_default()
+                .insert((*column).to_owned());
+        } else if let ["ALTER", "TABLE", from, "RENAME", "TO", to] = words.as_slice() {
+            let cols = schema.tables.remove(*from).unwrap_or_default();
+            schema.tables.insert((*to).to_owned(), cols);
+        } else if let ["DROP", "TABLE", table] = words.as_slice() {
+            schema.tables.remove(*table);
         } else if let Some(rest) = line
             .strip_prefix("CREATE INDEX ")
             .or_else(|| line.strip_prefix("CREATE UNIQUE INDEX "))
         {
-            indexes.push(rest.split_whitespace().next().unwrap().to_owned());
+            schema
+                .indexes
+                .insert(rest.split_whitespace().next().unwrap().to_owned());
         } else if line.starts_with(')') {
             if let Some((name, cols)) = current.take() {
-                tables.insert(name, cols);
+                schema.tables.insert(name, cols);
             }
         } else if let Some((_, cols)) = current.as_mut() {
             let word = line.split_whitespace().next().unwrap_or("");
@@ -49,11 +60,10 @@ fn schema(sql: &str) -> (BTreeMap<String, Vec<String>>, Vec<String>) {
                 && !word.starts_with("--")
                 && word.chars().all(|c| c.is_ascii_lowercase() || c == '_')
             {
-                cols.push(word.to_owned());
+                cols.insert(word.to_owned());
             }
         }
     }
-    (tables, indexes)
 }
 
 #[test]
@@ -67,10 +77,11 @@ fn sqlite_and_postgres_migrations_do_not_drift() {
         files(&pg),
         "the same migration files on both backends"
     );
+    let (mut a, mut b) = (Schema::default(), Schema::default());
     for name in names {
-        let a = schema(&std::fs::read_to_string(lite.join(&name)).unwrap());
-        let b = schema(&std::fs::read_to_string(pg.join(&name)).unwrap());
-        assert_eq!(a, b, "{name} declares different tables, columns or indexes");
+        apply(&mut a, &std::fs::read_to_string(lite.join(&name)).unwrap());
+        apply(&mut b, &std::fs::read_to_string(pg.join(&name)).unwrap());
+        assert_eq!(a, b, "after {name}: different tables, columns or indexes");
     }
 }
 
@@ -96,11 +107,16 @@ async fn migrated_databases_have_the_same_columns() {
         .unwrap(),
     };
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations/sqlite");
-    let mut declared: Vec<(String, String)> = Vec::new();
+    let mut schema = Schema::default();
     for name in files(&root) {
-        for (table, cols) in schema(&std::fs::read_to_string(root.join(name)).unwrap()).0 {
-            declared.extend(cols.into_iter().map(|c| (table.clone(), c)));
-        }
+        apply(
+            &mut schema,
+            &std::fs::read_to_string(root.join(name)).unwrap(),
+        );
+    }
+    let mut declared: Vec<(String, String)> = Vec::new();
+    for (table, cols) in schema.tables {
+        declared.extend(cols.into_iter().map(|c| (table.clone(), c)));
     }
     declared.sort();
     assert_eq!(

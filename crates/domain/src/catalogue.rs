@@ -5,40 +5,6 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-macro_rules! string_enum {
-    ($(#[$meta:meta])* $name:ident { $($variant:ident = $text:literal),+ $(,)? } expected $expected:literal) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-        #[serde(rename_all = "snake_case")]
-        pub enum $name { $($variant),+ }
-
-        impl $name {
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
-
-            pub fn as_str(self) -> &'static str {
-                match self { $($name::$variant => $text),+ }
-            }
-        }
-
-        impl FromStr for $name {
-            type Err = String;
-
-            fn from_str(s: &str) -> Result<Self, Self::Err> {
-                match s.trim().to_ascii_lowercase().as_str() {
-                    $($text => Ok($name::$variant),)+
-                    other => Err(format!("'{other}' is not one of {}", $expected)),
-                }
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.as_str())
-            }
-        }
-    };
-}
-
 string_enum!(
     /// Digital goods are delivered without shipping and may be limited per customer.
     ProductType { Physical = "physical", Digital = "digital" } expected "physical, digital"

@@ -1,8 +1,6 @@
 //! The rules of buying that need no database: South African addresses, shipping, VAT,
 //! loyalty-point values and coupon discounts. Amounts are cents.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 
 use crate::money::Cents;
@@ -62,7 +60,7 @@ pub struct Address {
 }
 
 /// Field name → message for every problem found.
-pub type FieldErrors = BTreeMap<String, String>;
+pub use crate::FieldErrors;
 
 /// The province's full name, from its name or code in any case.
 pub fn province(input: &str) -> Option<&'static str> {

@@ -4,6 +4,44 @@
 //! Nothing here does I/O; every rule from SPEC.md that can be stated without a database
 //! lives here with its tests.
 
+/// A closed set of values stored and sent as text, with `as_str`, `FromStr` and `ALL`.
+macro_rules! string_enum {
+    ($(#[$meta:meta])* $name:ident { $($variant:ident = $text:literal),+ $(,)? } expected $expected:literal) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[serde(rename_all = "snake_case")]
+        pub enum $name { $($variant),+ }
+
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            pub fn as_str(self) -> &'static str {
+                match self { $($name::$variant => $text),+ }
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = String;
+
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                match s.trim().to_ascii_lowercase().as_str() {
+                    $($text => Ok($name::$variant),)+
+                    other => Err(format!("'{other}' is not one of {}", $expected)),
+                }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    };
+}
+
+/// Problems with a form, by field name (`bank.account_number` for nested ones).
+pub type FieldErrors = std::collections::BTreeMap<String, String>;
+
 pub mod catalogue;
 pub mod checkout;
 pub mod delivery;
@@ -11,3 +49,4 @@ pub mod money;
 pub mod pricing;
 pub mod settings;
 pub mod text;
+pub mod vendor;

@@ -47,8 +47,12 @@ macro_rules! default_templates {
 }
 
 // Order emails take {customer_name, order_number, order_url, total}, with `total` already
-// formatted ("R1,234.50"); each auth email takes its one link.
+// formatted ("R1,234.50"); each auth email takes its one link. Vendor application emails
+// take {applicant_name, store_name, message, store_url, dashboard_url, applications_url}.
 default_templates!(
+    "vendor_application_approved",
+    "vendor_application_rejected",
+    "vendor_application_changes_requested",
     "order_confirmed",
     "order_processing",
     "order_shipped",

@@ -24,12 +24,24 @@ fn sample(key: &str) -> Value {
         "signup_confirmation" | "email_change" => json!({ "confirm_url": LINK }),
         "password_recovery" => json!({ "recovery_url": LINK }),
         "magic_link" => json!({ "link_url": LINK }),
+        "vendor_application_approved" => json!({
+            "applicant_name": "Thandi",
+            "store_name": "Kasi Kicks & Co",
+            "store_url": "https://shop.example/store/kasi-kicks",
+            "dashboard_url": "https://shop.example/vendor",
+        }),
+        "vendor_application_rejected" | "vendor_application_changes_requested" => json!({
+            "applicant_name": "Thandi",
+            "store_name": "Kasi Kicks & Co",
+            "message": "The store name is a trademark of another company",
+            "applications_url": "https://shop.example/vendor/applications",
+        }),
         other => panic!("no sample for {other}"),
     }
 }
 
 #[test]
-fn the_keys_are_the_nine_bazaar_emails() {
+fn the_keys_are_the_twelve_bazaar_emails() {
     let mut keys = Templates::keys().to_vec();
     keys.sort_unstable();
     assert_eq!(
@@ -44,6 +56,9 @@ fn the_keys_are_the_nine_bazaar_emails() {
             "order_shipped",
             "password_recovery",
             "signup_confirmation",
+            "vendor_application_approved",
+            "vendor_application_changes_requested",
+            "vendor_application_rejected",
         ]
     );
     assert_eq!(Templates::default_for("newsletter"), None);

@@ -10,6 +10,9 @@ pub enum Job {
     /// Write the order's notification for `status` (once per order and status), push it
     /// live and enqueue its email.
     NotifyOrderStatus { order_id: Uuid, status: String },
+    /// Tell an applicant about a move of their vendor application (one history event):
+    /// the notification, pushed live, and its email. Once per event.
+    NotifyApplication { event_id: Uuid },
     /// Render and send one row of `emails`.
     SendEmail { email_id: Uuid },
     /// Fill device, browser and place for a batch of analytics events.
@@ -80,6 +83,7 @@ impl Job {
     pub fn kind(&self) -> &'static str {
         match self {
             Job::NotifyOrderStatus { .. } => "notify_order_status",
+            Job::NotifyApplication { .. } => "notify_application",
             Job::SendEmail { .. } => "send_email",
             Job::EnrichAnalytics { .. } => "enrich_analytics",
             Job::IndexProducts { .. } => "index_products",

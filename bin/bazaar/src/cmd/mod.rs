@@ -7,4 +7,5 @@ pub mod search;
 pub mod seed;
 pub mod serve;
 pub mod user;
+pub mod vendor;
 pub mod worker;

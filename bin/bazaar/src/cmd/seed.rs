@@ -106,6 +106,9 @@ struct DemoUser {
     password: String,
     full_name: String,
     role: String,
+    /// The store (by slug) a demo vendor runs.
+    #[serde(default)]
+    store: Option<String>,
 }
 
 /// Creates the demo accounts of `users.json` that do not exist yet and prints how to sign in.
@@ -132,6 +135,19 @@ async fn seed_users(db: &bazaar_db::Db, dir: &std::path::Path) -> Result<()> {
             .is_some();
         if !exists {
             super::user::create_account(db, &u.email, &u.password, &u.full_name, &u.role).await?;
+        }
+        if let Some(slug) = &u.store {
+            let mut tx = db.begin().await?;
+            let vendor = bazaar_db::vendors::id_by_slug(&mut tx, slug)
+                .await?
+                .with_context(|| {
+                    format!("{}: no store '{slug}' for {}", path.display(), u.email)
+                })?;
+            let user = bazaar_db::accounts::user_id_by_email_in(&mut tx, &u.email)
+                .await?
+                .with_context(|| format!("{} was not created", u.email))?;
+            bazaar_db::vendors::set_owner(&mut tx, vendor, user).await?;
+            tx.commit().await?;
         }
         println!("  {:<8} {} / {}", u.role, u.email, u.password);
     }

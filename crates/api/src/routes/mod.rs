@@ -4,6 +4,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::AppState;
 
+pub mod admin_selling;
 pub mod analytics;
 pub mod cart;
 pub mod categories;
@@ -18,8 +19,10 @@ pub mod points;
 pub mod products;
 pub mod profile;
 pub mod search;
+pub mod selling;
 pub mod settings;
 pub mod stores;
+pub mod vendor_area;
 pub mod wishlist;
 
 mod params;
@@ -43,6 +46,9 @@ pub fn api_router() -> OpenApiRouter<AppState> {
             .merge(wishlist::router())
             .merge(orders::router())
             .merge(points::router())
-            .merge(payments::router()),
+            .merge(payments::router())
+            .merge(selling::router())
+            .merge(vendor_area::router())
+            .merge(admin_selling::router()),
     )
 }

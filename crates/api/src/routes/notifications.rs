@@ -25,14 +25,18 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct NotificationView {
     pub id: Uuid,
-    pub order_id: Uuid,
-    /// order_confirmed, processing, shipped, delivered or cancelled.
+    /// The order it is about; null for notifications about a vendor application.
+    pub order_id: Option<Uuid>,
+    /// order_confirmed, processing, shipped, delivered, cancelled, application_approved,
+    /// application_rejected or application_changes_requested.
     #[serde(rename = "type")]
     pub kind: String,
     pub title: String,
     pub message: String,
     pub read: bool,
     pub created_at: chrono::DateTime<chrono::Utc>,
+    /// The site path to open for it, when there is one.
+    pub link: Option<String>,
 }
 
 impl From<Notification> for NotificationView {
@@ -45,6 +49,7 @@ impl From<Notification> for NotificationView {
             message: n.message,
             read: n.read,
             created_at: n.created_at,
+            link: n.link,
         }
     }
 }

@@ -364,7 +364,7 @@ pub struct StatusChanged {
 )]
 async fn set_order_status(
     State(state): State<AppState>,
-    _admin: AdminActor,
+    AdminActor(admin): AdminActor,
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(body): ApiJson<StatusChange>,
 ) -> ApiResult<Json<StatusChanged>> {
@@ -392,6 +392,19 @@ async fn set_order_status(
             order.status
         )));
     }
+    bazaar_db::audit::record(
+        &mut tx,
+        &bazaar_db::audit::Entry {
+            actor_id: admin.id,
+            actor_email: &admin.email,
+            action: "order.set_status",
+            subject_type: "order",
+            subject_id: id.to_string(),
+            details: serde_json::json!({ "from": order.status, "to": to }),
+        },
+        chrono::Utc::now(),
+    )
+    .await?;
     tx.commit().await?;
     Ok(Json(StatusChanged {
         id,

@@ -258,3 +258,15 @@ pub async fn user_id_by_email_in(tx: &mut Tx, email: &str) -> DbResult<Option<Uu
         .bind(email.to_lowercase()).fetch_optional(conn).await?),
     )
 }
+
+/// Sets a user's role inside a transaction (an approved applicant becomes a vendor).
+pub async fn set_role_in(tx: &mut Tx, id: Uuid, role: &str, now: DateTime<Utc>) -> DbResult<()> {
+    let changed = on_tx!(tx, conn => sqlx::query("UPDATE profiles SET role = $2, updated_at = $3 WHERE id = $1")
+        .bind(id).bind(role).bind(now).execute(conn).await?.rows_affected());
+    if changed == 0 {
+        on_tx!(tx, conn => sqlx::query(
+            "INSERT INTO profiles (id, role, full_name, created_at, updated_at) VALUES ($1, $2, '', $3, $3)")
+            .bind(id).bind(role).bind(now).execute(conn).await?.rows_affected());
+    }
+    Ok(())
+}

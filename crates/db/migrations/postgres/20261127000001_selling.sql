@@ -1,0 +1,131 @@
+-- Selling on bazaar: vendor applications and their history, versioned vendor agreements
+-- and their acceptances, store owners and payout accounts, the admin audit log, and
+-- notifications that are not about an order.
+
+-- Who runs a store (seeded and imported stores may have nobody yet), the commission an admin
+-- set for it (NULL: the agreement's), what it sells, and why it was suspended.
+ALTER TABLE vendors ADD COLUMN user_id UUID REFERENCES users (id) ON DELETE SET NULL;
+ALTER TABLE vendors ADD COLUMN commission_rate_bps BIGINT;
+ALTER TABLE vendors ADD COLUMN category_focus TEXT NOT NULL DEFAULT '';
+ALTER TABLE vendors ADD COLUMN contact_phone TEXT;
+ALTER TABLE vendors ADD COLUMN company_registration TEXT;
+ALTER TABLE vendors ADD COLUMN vat_number TEXT;
+ALTER TABLE vendors ADD COLUMN suspended_reason TEXT;
+CREATE UNIQUE INDEX vendors_user ON vendors (user_id) WHERE user_id IS NOT NULL;
+
+-- Where a store's money is paid. The account number is only ever shown masked.
+CREATE TABLE vendor_payout_accounts (
+    vendor_id UUID PRIMARY KEY NOT NULL REFERENCES vendors (id) ON DELETE CASCADE,
+    bank_name TEXT NOT NULL,
+    account_holder TEXT NOT NULL,
+    account_number TEXT NOT NULL,
+    branch_code TEXT NOT NULL,
+    updated_at TIMESTAMPTZ NOT NULL
+);
+
+-- Versions of the vendor agreement; the highest version is the current one.
+CREATE TABLE vendor_agreements (
+    id UUID PRIMARY KEY NOT NULL,
+    version BIGINT NOT NULL UNIQUE,
+    title TEXT NOT NULL,
+    commission_rate_bps BIGINT NOT NULL CHECK (commission_rate_bps BETWEEN 0 AND 5000),
+    payout_schedule TEXT NOT NULL,
+    terms TEXT NOT NULL,
+    published_by UUID REFERENCES users (id) ON DELETE SET NULL,
+    published_at TIMESTAMPTZ NOT NULL
+);
+
+INSERT INTO vendor_agreements (id, version, title, commission_rate_bps, payout_schedule, terms, published_at)
+VALUES ('01900000-0000-7000-8000-00000000a001', 1, 'bazaar vendor agreement', 1000,
+        'Weekly on Tuesdays, for orders delivered at least 7 days earlier', 'Selling on bazaar
+
+You list only genuine goods you have the right to sell, priced in rand with VAT included where you are VAT registered. You dispatch paid orders within two business days and keep to the store''s delivery times, returns policy and the platform''s policies.
+
+Commission
+
+bazaar keeps the commission rate of this agreement on the goods value of every paid order line (shipping excluded); the rate is fixed on each line when it is paid.
+
+Payouts
+
+Balances from delivered orders are paid into the payout account on the schedule of this agreement, less commission, refunds and chargebacks.
+
+Changes
+
+bazaar may publish a new version of this agreement. You accept it before publishing products again; products already live stay live.', '2026-11-26T00:00:00+00:00');
+
+-- A user accepting a version: when, and from which address.
+CREATE TABLE vendor_agreement_acceptances (
+    id UUID PRIMARY KEY NOT NULL,
+    user_id UUID NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    agreement_id UUID NOT NULL REFERENCES vendor_agreements (id),
+    accepted_at TIMESTAMPTZ NOT NULL,
+    accepted_from TEXT NOT NULL,
+    UNIQUE (user_id, agreement_id)
+);
+
+CREATE TABLE vendor_applications (
+    id UUID PRIMARY KEY NOT NULL,
+    user_id UUID NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    status TEXT NOT NULL CHECK (status IN ('submitted', 'approved', 'rejected', 'changes_requested')),
+    store_name TEXT NOT NULL,
+    store_slug TEXT NOT NULL,
+    description TEXT NOT NULL,
+    category_focus TEXT NOT NULL,
+    contact_phone TEXT NOT NULL,
+    company_registration TEXT,
+    vat_number TEXT,
+    bank_name TEXT NOT NULL,
+    account_holder TEXT NOT NULL,
+    account_number TEXT NOT NULL,
+    branch_code TEXT NOT NULL,
+    agreement_id UUID NOT NULL REFERENCES vendor_agreements (id),
+    decision_message TEXT,
+    decided_by UUID REFERENCES users (id) ON DELETE SET NULL,
+    decided_at TIMESTAMPTZ,
+    vendor_id UUID REFERENCES vendors (id) ON DELETE SET NULL,
+    created_at TIMESTAMPTZ NOT NULL,
+    submitted_at TIMESTAMPTZ NOT NULL,
+    updated_at TIMESTAMPTZ NOT NULL
+);
+
+-- One open application per user, and an open application holds its store address.
+CREATE UNIQUE INDEX vendor_applications_open ON vendor_applications (user_id)
+    WHERE status IN ('submitted', 'changes_requested');
+CREATE UNIQUE INDEX vendor_applications_open_slug ON vendor_applications (store_slug)
+    WHERE status IN ('submitted', 'changes_requested');
+CREATE INDEX vendor_applications_status ON vendor_applications (status, submitted_at);
+CREATE INDEX vendor_applications_user ON vendor_applications (user_id, created_at);
+
+-- Every move of an application, oldest first: what the applicant's history shows.
+CREATE TABLE vendor_application_events (
+    id UUID PRIMARY KEY NOT NULL,
+    application_id UUID NOT NULL REFERENCES vendor_applications (id) ON DELETE CASCADE,
+    status TEXT NOT NULL,
+    message TEXT,
+    actor_id UUID REFERENCES users (id) ON DELETE SET NULL,
+    created_at TIMESTAMPTZ NOT NULL
+);
+
+CREATE INDEX vendor_application_events_application ON vendor_application_events (application_id, created_at);
+
+-- Every admin action, written in the transaction of the change.
+CREATE TABLE audit_log (
+    id UUID PRIMARY KEY NOT NULL,
+    actor_id UUID REFERENCES users (id) ON DELETE SET NULL,
+    actor_email TEXT NOT NULL,
+    action TEXT NOT NULL,
+    subject_type TEXT NOT NULL,
+    subject_id TEXT NOT NULL,
+    details JSONB NOT NULL,
+    created_at TIMESTAMPTZ NOT NULL
+);
+
+CREATE INDEX audit_log_created ON audit_log (created_at);
+CREATE INDEX audit_log_subject ON audit_log (subject_type, subject_id, created_at);
+
+-- Notifications about applications have no order, a link to follow and their own dedupe key.
+ALTER TABLE order_notifications ALTER COLUMN order_id DROP NOT NULL;
+ALTER TABLE order_notifications DROP CONSTRAINT order_notifications_type_check;
+ALTER TABLE order_notifications ADD CONSTRAINT order_notifications_type_check CHECK (type IN ('order_confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'application_approved', 'application_rejected', 'application_changes_requested'));
+ALTER TABLE order_notifications ADD COLUMN link TEXT;
+ALTER TABLE order_notifications ADD COLUMN dedupe_key TEXT UNIQUE;
