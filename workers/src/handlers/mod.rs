@@ -38,6 +38,7 @@ pub async fn handle(job: &Job, ctx: &JobContext) -> Result<(), JobError> {
         Job::NotifyOrderStatus { order_id, status } => {
             notify::notify_order_status(ctx, *order_id, status).await
         }
+        Job::NotifyApplication { event_id } => notify::notify_application(ctx, *event_id).await,
         Job::SendEmail { email_id } => email::send_email(ctx, *email_id).await,
         Job::EnrichAnalytics { events } => analytics::enrich(ctx, events).await,
         Job::IndexProducts { product_ids } => index::index_products(ctx, product_ids).await,

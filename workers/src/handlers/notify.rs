@@ -62,12 +62,13 @@ pub async fn notify_order_status(
     let notification = Notification {
         id: Uuid::now_v7(),
         user_id: order.user_id,
-        order_id,
+        order_id: Some(order_id),
         kind: kind.to_owned(),
         title,
         message,
         read: false,
         created_at: Utc::now(),
+        link: Some("/profile/?tab=orders".to_owned()),
     };
 
     let mut tx = ctx.db.begin().await?;
@@ -104,5 +105,117 @@ pub async fn notify_order_status(
     }
     tx.commit().await?;
     ctx.live.delivered([event]);
+    Ok(())
+}
+
+/// The notification type, title, message and link for a move of a vendor application.
+pub fn application_texts(
+    status: &str,
+    store_name: &str,
+    message: Option<&str>,
+) -> Option<(&'static str, String, String, &'static str)> {
+    let message = message.unwrap_or("");
+    Some(match status {
+        "approved" => (
+            "application_approved",
+            "Application approved".to_owned(),
+            format!("{store_name} is approved. Accept the vendor agreement to start selling."),
+            "/vendor",
+        ),
+        "rejected" => (
+            "application_rejected",
+            "Application not approved".to_owned(),
+            format!("Your application for {store_name} was not approved. Reason: {message}"),
+            "/vendor/applications",
+        ),
+        "changes_requested" => (
+            "application_changes_requested",
+            "Changes requested".to_owned(),
+            format!("Your application for {store_name} needs changes: {message}"),
+            "/vendor/applications",
+        ),
+        _ => return None,
+    })
+}
+
+/// `notify_application`: the applicant's notification, live event and email for one move of
+/// their application, once per history event. A submission tells nobody.
+pub async fn notify_application(ctx: &JobContext, event_id: Uuid) -> Result<(), JobError> {
+    let Some(event) = bazaar_db::vendor_applications::event(&ctx.db, event_id).await? else {
+        return Ok(());
+    };
+    let Some(application) =
+        bazaar_db::vendor_applications::get(&ctx.db, event.application_id).await?
+    else {
+        return Ok(());
+    };
+    let Some((kind, title, message, link)) = application_texts(
+        &event.status,
+        &application.store_name,
+        event.message.as_deref(),
+    ) else {
+        return Ok(());
+    };
+    let user_id = application.user_id;
+    let notification = Notification {
+        id: Uuid::now_v7(),
+        user_id,
+        order_id: None,
+        kind: kind.to_owned(),
+        title,
+        message,
+        read: false,
+        // When it was decided, so the list reads in the order of the decisions however
+        // the jobs were scheduled.
+        created_at: event.created_at,
+        link: Some(link.to_owned()),
+    };
+    let dedupe = format!("application-event:{event_id}");
+    let mut tx = ctx.db.begin().await?;
+    notifications::lock_user(&mut tx, user_id).await?;
+    if !notifications::insert_keyed(&mut tx, &notification, &dedupe).await? {
+        tx.rollback().await?;
+        return Ok(());
+    }
+    notifications::trim(&mut tx, user_id).await?;
+    let live_event = live::record(
+        &mut tx,
+        user_id,
+        "notification",
+        serde_json::to_value(&notification).expect("notifications serialise"),
+    )
+    .await?;
+    let site = ctx.public_url.trim_end_matches('/');
+    let name = Some(application.applicant_name.trim())
+        .filter(|n| !n.is_empty())
+        .unwrap_or("there");
+    let context = match event.status.as_str() {
+        "approved" => json!({
+            "applicant_name": name,
+            "store_name": application.store_name,
+            "store_url": format!("{site}/store/{}", application.store_slug),
+            "dashboard_url": format!("{site}/vendor"),
+        }),
+        _ => json!({
+            "applicant_name": name,
+            "store_name": application.store_name,
+            "message": event.message.clone().unwrap_or_default(),
+            "applications_url": format!("{site}/vendor/applications"),
+        }),
+    };
+    let template = format!("vendor_{kind}");
+    if let Some(email_id) = emails::queue(
+        &mut tx,
+        &application.applicant_email,
+        &template,
+        &context,
+        &dedupe,
+    )
+    .await?
+    {
+        bazaar_queue::enqueue(&mut tx, &Job::SendEmail { email_id }).await?;
+    }
+    tx.commit().await?;
+    ctx.live.delivered([live_event]);
     Ok(())
 }
