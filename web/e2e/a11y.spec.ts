@@ -1,6 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from './helpers/test';
-import { DEMO_CUSTOMER, SESSION_KEY, expectSignedInAtRoot, submitSignIn } from './helpers/accounts';
+import {
+  DEMO_ADMIN,
+  DEMO_CUSTOMER,
+  SESSION_KEY,
+  expectSignedInAtRoot,
+  signOut,
+  signUp,
+  submitSignIn,
+  uniqueEmail,
+} from './helpers/accounts';
 
 // axe-core on the storefront's pages, in the light and the dark theme, on the desktop and the
 // mobile project: no violation of impact serious or critical (WCAG 2.0/2.1 A and AA, and axe's
@@ -149,4 +158,31 @@ test('the signed-in customer’s cart, checkout and profile, in both themes', as
   expect(token).not.toBeNull();
   const cleared = await page.request.delete('/api/v1/cart', { headers: { Authorization: `Bearer ${token}` } });
   expect(cleared.ok()).toBe(true);
+});
+
+test('selling: /seller-signup/, the application form and the admin area, in both themes', async ({ page }, testInfo) => {
+  test.setTimeout(150_000);
+  const applicant = { name: 'Ayanda Applicant', email: uniqueEmail('a11y-seller', testInfo.project.name), password: 'e2e-pass-123' };
+  await signUp(page, applicant);
+  await expectSignedInAtRoot(page, applicant.name);
+  for (const theme of THEMES) {
+    await checkPage(page, '/seller-signup/', theme, (p) => p.getByTestId('seller-terms').getByText(/% of each sale/));
+    await checkPage(page, '/vendor/apply/', theme, (p) => p.getByRole('form', { name: 'Vendor application' }));
+    // The form with its error messages showing.
+    await page.getByRole('button', { name: 'Submit application' }).click();
+    await expect(page.getByText('Accept the vendor agreement to apply')).toBeVisible();
+    await expectNoSeriousViolations(page, `/vendor/apply/ with errors (${theme} theme)`);
+    await checkPage(page, '/vendor/applications/', theme, h1('Your applications'));
+  }
+  await signOut(page, applicant.name);
+
+  await submitSignIn(page, DEMO_ADMIN);
+  await expectSignedInAtRoot(page, DEMO_ADMIN.name);
+  for (const theme of THEMES) {
+    await checkPage(page, '/admin/', theme, (p) => p.getByTestId('count-card').first());
+    await checkPage(page, '/admin/applications/?status=all', theme, (p) =>
+      p.getByTestId('application-row').or(p.getByTestId('empty-state')).first(),
+    );
+    await checkPage(page, '/admin/vendors/', theme, (p) => p.getByTestId('vendor-card').first());
+  }
 });

@@ -824,3 +824,106 @@ async fn commission_overrides_and_new_agreement_versions() {
         StatusCode::NOT_FOUND
     );
 }
+
+#[tokio::test]
+async fn a_vendor_customises_their_store_page_and_customers_see_it() {
+    let app = TestApp::seeded().await;
+    let amahle = admin(&app, "amahle@bazaar.test").await;
+    let thandi = quick_customer(&app, "thandi@example.co.za").await;
+    let id = apply(&app, &thandi, "kasi-kicks").await["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    decide(&app, &amahle, &id, "approve", None).await;
+
+    let (status, mine) = call(&app, "GET", "/api/v1/vendor/store", None, &thandi).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        (mine["store_slug"].as_str(), mine["store_name"].as_str()),
+        (Some("kasi-kicks"), Some("Kasi Kicks"))
+    );
+
+    let page = json!({
+        "store_name": "Kasi Kicks SA",
+        "store_description": "Sneakers from Soweto.",
+        "store_logo_url": "/media/vendors/kasi/logo.webp",
+        "store_banner_url": null,
+        "accent_color": "#0F766E",
+        "standard_delivery_min_days": 2,
+        "standard_delivery_max_days": 4,
+        "return_policy": "Unworn shoes back within 14 days.",
+        "social_links": {"instagram": "https://instagram.com/kasikicks", "x": ""}
+    });
+    let (status, saved) = call(
+        &app,
+        "PUT",
+        "/api/v1/vendor/store",
+        Some(page.clone()),
+        &thandi,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    assert_eq!(saved["accent_color"], "#0f766e");
+    assert_eq!(
+        saved["social_links"],
+        json!({"instagram": "https://instagram.com/kasikicks"})
+    );
+
+    let public = app.get_ok("/api/v1/stores/kasi-kicks").await["store"].clone();
+    assert_eq!(public["store_name"], "Kasi Kicks SA");
+    assert_eq!(public["store_logo_url"], "/media/vendors/kasi/logo.webp");
+    assert_eq!(public["return_policy"], "Unworn shoes back within 14 days.");
+    assert_eq!(public["standard_delivery_max_days"], 4);
+    assert_eq!(
+        public["social_links"]["instagram"],
+        "https://instagram.com/kasikicks"
+    );
+
+    let mut bad = page;
+    bad["store_logo_url"] = json!("https://elsewhere.example/logo.png");
+    bad["standard_delivery_min_days"] = json!(9);
+    bad["social_links"] = json!({"website": "javascript:alert(1)"});
+    let (status, body) = call(&app, "PUT", "/api/v1/vendor/store", Some(bad), &thandi).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let fields: Vec<&str> = body["error"]["fields"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            "social_links.website",
+            "standard_delivery_max_days",
+            "store_logo_url"
+        ]
+    );
+    assert_eq!(
+        app.get_ok("/api/v1/stores/kasi-kicks").await["store"]["standard_delivery_min_days"],
+        2
+    );
+
+    // Another vendor edits only their own store; a customer has no store page to edit.
+    let (_, theirs) = call(
+        &app,
+        "GET",
+        "/api/v1/vendor/store",
+        None,
+        &vendor(&app, "other@example.co.za").await,
+    )
+    .await;
+    assert_eq!(theirs["error"]["code"], "not_found");
+    assert_eq!(
+        call(
+            &app,
+            "GET",
+            "/api/v1/vendor/store",
+            None,
+            &quick_customer(&app, "c@example.co.za").await
+        )
+        .await
+        .0,
+        StatusCode::FORBIDDEN
+    );
+}

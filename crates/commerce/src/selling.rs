@@ -461,3 +461,46 @@ pub async fn accept_agreement(
     tx.commit().await?;
     Ok(row)
 }
+
+/// An owner saves their store page. Search documents carry the store's name, so the
+/// store's products are re-indexed with it.
+pub async fn update_store(
+    db: &Db,
+    owner: Uuid,
+    draft: &bazaar_domain::vendor::StoreProfileDraft,
+) -> Result<Uuid, SellingError> {
+    let profile = draft.parse().map_err(SellingError::Invalid)?;
+    let Some(store) = vendors::store_of_owner(db, owner).await? else {
+        return Err(SellingError::NotFound);
+    };
+    let mut tx = db.begin().await?;
+    vendors::update_profile(
+        &mut tx,
+        store.id,
+        owner,
+        &vendors::ProfileUpdate {
+            store_name: &profile.store_name,
+            store_description: &profile.store_description,
+            store_logo_url: profile.store_logo_url.as_deref(),
+            store_banner_url: profile.store_banner_url.as_deref(),
+            accent_color: profile.accent_color.as_deref(),
+            standard_delivery_min_days: profile.standard_delivery_min_days,
+            standard_delivery_max_days: profile.standard_delivery_max_days,
+            return_policy: &profile.return_policy,
+            social_links: json!(profile.social_links),
+        },
+        Utc::now(),
+    )
+    .await?;
+    if profile.store_name != store.store_name {
+        bazaar_queue::enqueue(
+            &mut tx,
+            &Job::IndexVendor {
+                vendor_id: store.id,
+            },
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(store.id)
+}

@@ -17,10 +17,16 @@ pub struct VendorRow {
     pub standard_delivery_min_days: Option<i64>,
     pub standard_delivery_max_days: Option<i64>,
     pub created_at: DateTime<Utc>,
+    pub store_banner_url: Option<String>,
+    pub accent_color: Option<String>,
+    pub return_policy: String,
+    /// Network → https address.
+    pub social_links: serde_json::Value,
 }
 
 const COLUMNS: &str = "id, store_slug, store_name, store_description, store_logo_url, status, \
-    standard_delivery_min_days, standard_delivery_max_days, created_at";
+    standard_delivery_min_days, standard_delivery_max_days, created_at, store_banner_url, accent_color, \
+    return_policy, social_links";
 
 /// An approved vendor by id (the vendor summary on a product).
 pub async fn find_approved(db: &Db, id: Uuid) -> DbResult<Option<VendorRow>> {
@@ -179,6 +185,12 @@ pub struct StoreRow {
     pub commission_rate_bps: Option<i64>,
     pub suspended_reason: Option<String>,
     pub created_at: DateTime<Utc>,
+    pub store_banner_url: Option<String>,
+    pub accent_color: Option<String>,
+    pub return_policy: String,
+    pub social_links: serde_json::Value,
+    pub standard_delivery_min_days: Option<i64>,
+    pub standard_delivery_max_days: Option<i64>,
     pub owner_email: Option<String>,
     pub owner_name: Option<String>,
     /// Products of the store in any status.
@@ -187,7 +199,8 @@ pub struct StoreRow {
 
 const STORE_SELECT: &str = "SELECT v.id, v.user_id, v.store_slug, v.store_name, v.store_description, \
     v.store_logo_url, v.status, v.category_focus, v.contact_phone, v.company_registration, v.vat_number, \
-    v.commission_rate_bps, v.suspended_reason, v.created_at, u.email AS owner_email, p.full_name AS owner_name, \
+    v.commission_rate_bps, v.suspended_reason, v.created_at, v.store_banner_url, v.accent_color, v.return_policy, \
+    v.social_links, v.standard_delivery_min_days, v.standard_delivery_max_days, u.email AS owner_email, p.full_name AS owner_name, \
     (SELECT COUNT(*) FROM products x WHERE x.vendor_id = v.id) AS products \
     FROM vendors v LEFT JOIN users u ON u.id = v.user_id LEFT JOIN profiles p ON p.id = v.user_id";
 
@@ -398,4 +411,41 @@ pub async fn figures(db: &Db, vendor: Uuid) -> DbResult<StoreFigures> {
           WHERE p.vendor_id = $1 AND o.status NOT IN ('pending_payment', 'cancelled')) AS revenue_cents",
     )
     .bind(vendor).fetch_one(pool).await?))
+}
+
+/// What an owner may change on their store page.
+#[derive(Debug, Clone)]
+pub struct ProfileUpdate<'a> {
+    pub store_name: &'a str,
+    pub store_description: &'a str,
+    pub store_logo_url: Option<&'a str>,
+    pub store_banner_url: Option<&'a str>,
+    pub accent_color: Option<&'a str>,
+    pub standard_delivery_min_days: Option<i64>,
+    pub standard_delivery_max_days: Option<i64>,
+    pub return_policy: &'a str,
+    pub social_links: serde_json::Value,
+}
+
+/// Saves an owner's store page; `NotFound` when the store is not theirs.
+pub async fn update_profile(
+    tx: &mut Tx,
+    id: Uuid,
+    owner: Uuid,
+    p: &ProfileUpdate<'_>,
+    now: DateTime<Utc>,
+) -> DbResult<()> {
+    let n = on_tx!(tx, conn => sqlx::query(
+        "UPDATE vendors SET store_name = $3, store_description = $4, store_logo_url = $5, store_banner_url = $6, \
+         accent_color = $7, standard_delivery_min_days = $8, standard_delivery_max_days = $9, return_policy = $10, \
+         social_links = $11, updated_at = $12 WHERE id = $1 AND user_id = $2",
+    )
+    .bind(id).bind(owner).bind(p.store_name).bind(p.store_description).bind(p.store_logo_url)
+    .bind(p.store_banner_url).bind(p.accent_color).bind(p.standard_delivery_min_days)
+    .bind(p.standard_delivery_max_days).bind(p.return_policy).bind(&p.social_links).bind(now)
+    .execute(conn).await?.rows_affected());
+    if n == 0 {
+        return Err(DbError::NotFound);
+    }
+    Ok(())
 }

@@ -89,6 +89,10 @@ export function store(overrides: Partial<Store> = {}): Store {
     standard_delivery_max_days: 5,
     estimated_delivery: { min_business_days: 4, max_business_days: 8 },
     created_at: '2026-10-01T10:00:00Z',
+    store_banner_url: null,
+    accent_color: null,
+    return_policy: '',
+    social_links: {},
     ...overrides,
   };
 }
@@ -109,6 +113,7 @@ export function notification(overrides: Partial<Notification> = {}): Notificatio
   return {
     id: '0190c000-0000-7000-8000-000000000001',
     order_id: '0190c000-0000-7000-8000-0000000000a1',
+    link: null,
     type: 'shipped',
     title: 'Order shipped',
     message: 'Your order BZ-1001 is on its way.',

@@ -36,6 +36,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 const MAX_PER_PAGE: i64 = 100;
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// Only this status.
     pub status: Option<String>,

@@ -124,6 +124,7 @@ async fn list_banks() -> Json<BankList> {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SlugQuery {
     /// The store address to check.
     pub slug: String,

@@ -33,6 +33,14 @@ pub struct StoreView {
     /// What customers are told for this store's physical products.
     pub estimated_delivery: DeliveryView,
     pub created_at: DateTime<Utc>,
+    pub store_banner_url: Option<String>,
+    /// `#rrggbb`.
+    pub accent_color: Option<String>,
+    /// The store's own return policy, plain text; empty when it has none.
+    pub return_policy: String,
+    /// Network (website, instagram, facebook, x, tiktok, youtube) → https address.
+    #[schema(value_type = std::collections::BTreeMap<String, String>)]
+    pub social_links: serde_json::Value,
 }
 
 impl From<&vendors::VendorRow> for StoreView {
@@ -51,6 +59,10 @@ impl From<&vendors::VendorRow> for StoreView {
             )
             .into(),
             created_at: v.created_at,
+            store_banner_url: v.store_banner_url.clone(),
+            accent_color: v.accent_color.clone(),
+            return_policy: v.return_policy.clone(),
+            social_links: v.social_links.clone(),
         }
     }
 }

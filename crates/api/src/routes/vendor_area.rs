@@ -16,12 +16,13 @@ use uuid::Uuid;
 use super::selling::{Agreement, MaskedBank};
 use crate::auth::{ClientIp, RequireRole, Vendor};
 use crate::error::ErrorBody;
-use crate::extract::ApiPath;
+use crate::extract::{ApiJson, ApiPath};
 use crate::{ApiError, ApiResult, AppState};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(overview))
+        .routes(routes!(get_store_profile, update_store_profile))
         .routes(routes!(vendor_agreements))
         .routes(routes!(accept_agreement))
 }
@@ -230,4 +231,115 @@ async fn accept_agreement(
     let user = vendor.0;
     let row = selling::accept_agreement(&state.db, user.id, version, &ip.key()).await?;
     Ok(Json(row.into()))
+}
+
+/// The caller's store page, as they edit it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoreProfile {
+    pub id: Uuid,
+    /// The page is `/store/{store_slug}`; the address is fixed once approved.
+    pub store_slug: String,
+    pub status: String,
+    pub store_name: String,
+    pub store_description: String,
+    pub store_logo_url: Option<String>,
+    pub store_banner_url: Option<String>,
+    /// `#rrggbb`.
+    pub accent_color: Option<String>,
+    pub standard_delivery_min_days: Option<i64>,
+    pub standard_delivery_max_days: Option<i64>,
+    pub return_policy: String,
+    /// Network (website, instagram, facebook, x, tiktok, youtube) → https address.
+    #[schema(value_type = std::collections::BTreeMap<String, String>)]
+    pub social_links: serde_json::Value,
+}
+
+impl From<vendors::StoreRow> for StoreProfile {
+    fn from(s: vendors::StoreRow) -> Self {
+        Self {
+            id: s.id,
+            store_slug: s.store_slug,
+            status: s.status,
+            store_name: s.store_name,
+            store_description: s.store_description,
+            store_logo_url: s.store_logo_url,
+            store_banner_url: s.store_banner_url,
+            accent_color: s.accent_color,
+            standard_delivery_min_days: s.standard_delivery_min_days,
+            standard_delivery_max_days: s.standard_delivery_max_days,
+            return_policy: s.return_policy,
+            social_links: s.social_links,
+        }
+    }
+}
+
+/// The caller's store page.
+#[utoipa::path(
+    get, path = "/vendor/store", tag = "vendor", operation_id = "vendor_store_profile",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = StoreProfile), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, description = "The vendor has no store", body = ErrorBody)
+    )
+)]
+async fn get_store_profile(
+    State(state): State<AppState>,
+    vendor: RequireRole<Vendor>,
+) -> ApiResult<Json<StoreProfile>> {
+    Ok(Json(own_store(&state, vendor.0.id).await?.into()))
+}
+
+/// A store page as sent by its owner.
+#[derive(Debug, serde::Deserialize, ToSchema)]
+pub struct StoreProfileInput {
+    /// 2 to 60 characters.
+    pub store_name: String,
+    /// Up to 2000 characters.
+    pub store_description: String,
+    /// A picture of the shop's own media (`/media/…`), or null.
+    pub store_logo_url: Option<String>,
+    /// A picture of the shop's own media (`/media/…`), or null.
+    pub store_banner_url: Option<String>,
+    /// `#rrggbb` or `#rgb`, or null for the site's colour.
+    pub accent_color: Option<String>,
+    /// 1 to 60 business days.
+    pub standard_delivery_min_days: Option<i64>,
+    /// 1 to 60 business days, at least the minimum.
+    pub standard_delivery_max_days: Option<i64>,
+    /// Up to 2000 characters.
+    #[serde(default)]
+    pub return_policy: String,
+    /// Network (website, instagram, facebook, x, tiktok, youtube) → https address; an
+    /// empty address removes the link.
+    #[serde(default)]
+    pub social_links: std::collections::BTreeMap<String, String>,
+}
+
+/// Save the caller's store page. Field problems come back in `fields`.
+#[utoipa::path(
+    put, path = "/vendor/store", tag = "vendor", operation_id = "update_vendor_store_profile",
+    security(("bearer" = [])), request_body = StoreProfileInput,
+    responses(
+        (status = 200, body = StoreProfile), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, description = "The vendor has no store", body = ErrorBody)
+    )
+)]
+async fn update_store_profile(
+    State(state): State<AppState>,
+    vendor: RequireRole<Vendor>,
+    ApiJson(body): ApiJson<StoreProfileInput>,
+) -> ApiResult<Json<StoreProfile>> {
+    let draft = bazaar_domain::vendor::StoreProfileDraft {
+        store_name: body.store_name,
+        store_description: body.store_description,
+        store_logo_url: body.store_logo_url,
+        store_banner_url: body.store_banner_url,
+        accent_color: body.accent_color,
+        standard_delivery_min_days: body.standard_delivery_min_days,
+        standard_delivery_max_days: body.standard_delivery_max_days,
+        return_policy: body.return_policy,
+        social_links: body.social_links,
+    };
+    selling::update_store(&state.db, vendor.0.id, &draft).await?;
+    Ok(Json(own_store(&state, vendor.0.id).await?.into()))
 }

@@ -12,6 +12,11 @@ ALTER TABLE vendors ADD COLUMN contact_phone TEXT;
 ALTER TABLE vendors ADD COLUMN company_registration TEXT;
 ALTER TABLE vendors ADD COLUMN vat_number TEXT;
 ALTER TABLE vendors ADD COLUMN suspended_reason TEXT;
+-- The store page as its owner customises it.
+ALTER TABLE vendors ADD COLUMN store_banner_url TEXT;
+ALTER TABLE vendors ADD COLUMN accent_color TEXT;
+ALTER TABLE vendors ADD COLUMN return_policy TEXT NOT NULL DEFAULT '';
+ALTER TABLE vendors ADD COLUMN social_links TEXT NOT NULL DEFAULT '{}';
 CREATE UNIQUE INDEX vendors_user ON vendors (user_id) WHERE user_id IS NOT NULL;
 
 -- Where a store's money is paid. The account number is only ever shown masked.

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { ProseLink, ProsePage, ProseSection } from '@/components/layout/prose-page';
 import { SUPPORT_EMAIL } from '@/lib/shop-info';
+import { SellerSignupTerms } from '@/features/vendor/components/seller-signup-terms';
 
 export const metadata: Metadata = {
   title: 'Register as Vendor',
@@ -35,13 +37,28 @@ export default function SellerSignupPage() {
           <li>Once approved, you set up your store and list your products.</li>
         </ol>
       </ProseSection>
-      <ProseSection title="Applications">
-        <p>
-          Online vendor applications open soon. In the meantime, email{' '}
-          <ProseLink href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</ProseLink> with your business
-          name and what you sell, and we will be in touch.
-        </p>
+      <ProseSection title="Terms">
+        <p>What you pay when you sell, under the current vendor agreement:</p>
+        <SellerSignupTerms />
       </ProseSection>
+      <section
+        aria-labelledby="apply-heading"
+        className="flex flex-col items-start gap-4 rounded-xl border border-brand-600/30 bg-brand-50 px-5 py-6 sm:px-6"
+      >
+        <h2 id="apply-heading" className="text-xl font-semibold tracking-tight text-neutral-900">
+          Ready to open your store?
+        </h2>
+        <p className="text-base leading-7 text-neutral-700">
+          Apply online in a few minutes: your store, your business details and the account we pay you into. Questions
+          first? Email <ProseLink href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</ProseLink>.
+        </p>
+        <Link
+          href="/vendor/apply/"
+          className="inline-flex h-11 items-center justify-center rounded-md bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          Apply to sell
+        </Link>
+      </section>
     </ProsePage>
   );
 }

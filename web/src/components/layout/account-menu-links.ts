@@ -1,10 +1,10 @@
-import { Heart, UserRound, type LucideIcon } from 'lucide-react';
+import { Heart, LayoutDashboard, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
 import type { Role } from '@/lib/auth/types';
 
 /**
- * The avatar menu's links (SPEC §2 "Avatar menu"), limited to routes that exist. Vendor Dashboard
- * (vendor), Admin Panel (admin) and Wishlist are added here with their pages: one entry each,
- * with `roles` for the role-only ones.
+ * The avatar menu's links (SPEC §2 "Avatar menu"), in its order: Profile & Settings, Vendor
+ * Dashboard (vendor), Admin Panel (admin), Wishlist; Sign Out follows them. One entry each, with
+ * `roles` for the role-only ones.
  */
 export interface AccountMenuLink {
   href: string;
@@ -16,6 +16,8 @@ export interface AccountMenuLink {
 
 export const ACCOUNT_MENU_LINKS: readonly AccountMenuLink[] = [
   { href: '/profile/', label: 'Profile & Settings', icon: UserRound },
+  { href: '/vendor/', label: 'Vendor Dashboard', icon: LayoutDashboard, roles: ['vendor'] },
+  { href: '/admin/', label: 'Admin Panel', icon: ShieldCheck, roles: ['admin'] },
   { href: '/wishlist/', label: 'Wishlist', icon: Heart },
 ];
 

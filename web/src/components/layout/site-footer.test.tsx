@@ -1,10 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { usePathname } from 'next/navigation';
+import { describe, expect, it, vi } from 'vitest';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { publicSettings } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
 import { renderWithQueryClient } from '@/test/render';
+
+vi.mock('next/navigation', () => ({ usePathname: vi.fn(() => '/') }));
 
 // Every route the footer may link to exists in src/app; nothing else may appear.
 const EXPECTED_LINKS: [string, string][] = [
@@ -49,5 +52,12 @@ describe('SiteFooter', () => {
       'Company',
       'Legal',
     ]);
+  });
+
+  it.each([['/admin/'], ['/admin/vendors/'], ['/vendor'], ['/vendor/apply/']])('is not shown on %s (the areas have their own shell)', (path) => {
+    vi.mocked(usePathname).mockReturnValue(path);
+    server.use(http.get('*/api/v1/settings/public', () => HttpResponse.json(publicSettings())));
+    const { container } = renderWithQueryClient(<SiteFooter />);
+    expect(container).toBeEmptyDOMElement();
   });
 });

@@ -1,11 +1,16 @@
 'use client';
 
 import Link from 'next/link';
+import { usePathname } from 'next/navigation';
 import { useSiteName } from '@/lib/public-settings';
+import { isHeaderHidden } from '@/components/layout/site-header';
 import { FOOTER_LINK_GROUPS } from '@/components/layout/site-links';
 
+/** The storefront's footer; the vendor and admin areas, like the top bar, go without it. */
 export function SiteFooter() {
   const siteName = useSiteName();
+  const pathname = usePathname();
+  if (isHeaderHidden(pathname)) return null;
   return (
     <footer className="mt-16 border-t border-neutral-200 bg-white">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 text-sm text-neutral-600 sm:px-6 md:grid-cols-[2fr_3fr]">

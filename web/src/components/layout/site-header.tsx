@@ -3,13 +3,15 @@
 import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { Store } from 'lucide-react';
 import { AccountMenu } from '@/components/layout/account-menu';
 import { HEADER_LINKS } from '@/components/layout/site-links';
+import { SiteLogo } from '@/components/layout/site-logo';
 import { ThemeMenu } from '@/components/layout/theme-menu';
-import { usePublicSettings, useSiteName } from '@/lib/public-settings';
 
-/** The vendor and admin areas have their own navigation (SPEC §2 "Navigation"). */
+/**
+ * The vendor and admin areas have their own navigation (SPEC §2 "Navigation"): the storefront's
+ * top bar, footer and test-payments notice are not shown there.
+ */
 export function isHeaderHidden(pathname: string | null): boolean {
   return /^\/(admin|vendor)(\/|$)/.test(pathname ?? '');
 }
@@ -26,9 +28,6 @@ export function SiteHeader({
   notifications,
 }: { search?: ReactNode; cart?: ReactNode; points?: ReactNode; notifications?: ReactNode } = {}) {
   const pathname = usePathname();
-  const siteName = useSiteName();
-  const { data: settings } = usePublicSettings();
-  const logoUrl = settings?.site?.logo_url;
 
   if (isHeaderHidden(pathname)) return null;
 
@@ -36,21 +35,7 @@ export function SiteHeader({
   return (
     <header className="sticky top-0 z-20 border-b border-neutral-200 bg-white/95 backdrop-blur" data-site-header="">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center px-4 sm:h-16 sm:flex-nowrap sm:px-6">
-        <Link
-          href="/"
-          className="order-1 flex h-14 items-center gap-2 rounded-md text-xl font-bold sm:h-auto tracking-tight text-brand-700"
-          data-testid="site-logo"
-        >
-          {logoUrl ? (
-            // eslint-disable-next-line @next/next/no-img-element
-            <img src={logoUrl} alt={siteName} className="h-8 w-auto" />
-          ) : (
-            <>
-              <Store aria-hidden="true" className="size-6" />
-              <span>{siteName}</span>
-            </>
-          )}
-        </Link>
+        <SiteLogo className="order-1 h-14 sm:h-auto" />
         <nav
           aria-label="Shop"
           className="order-3 -mx-4 w-[calc(100%+2rem)] overflow-x-auto border-t border-neutral-100 px-4 sm:order-2 sm:mx-0 sm:ml-8 sm:w-auto sm:overflow-visible sm:border-0 sm:px-0"

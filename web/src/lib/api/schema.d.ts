@@ -39,6 +39,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/vendor-agreements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every version of the vendor agreement. */
+        get: operations["admin_list_vendor_agreements"];
+        put?: never;
+        /**
+         * Publish a new version: it becomes current, and every vendor accepts it before
+         *     publishing products again.
+         */
+        post: operations["admin_publish_vendor_agreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/vendor-applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The application queue, filtered by status and text. */
+        get: operations["admin_list_vendor_applications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/vendor-applications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One application with its history. */
+        get: operations["admin_get_vendor_application"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/vendor-applications/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve, reject or ask for changes. Approving opens the store and makes the applicant a
+         *     vendor. Only a submitted application can be decided: a second admin deciding the same
+         *     one gets 409.
+         */
+        post: operations["admin_decide_vendor_application"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/vendors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stores, filtered by status and text. */
+        get: operations["admin_list_vendors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/vendors/{id}/commission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Override a store's commission rate, or clear the override. */
+        put: operations["admin_set_vendor_commission"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/vendors/{id}/reinstate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reinstate a suspended store: its active products are listed again. */
+        post: operations["admin_reinstate_vendor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/vendors/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Suspend an approved store: its products leave every listing, search and cart at once. */
+        post: operations["admin_suspend_vendor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/analytics/events": {
         parameters: {
             query?: never;
@@ -584,6 +728,168 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/vendor-agreements/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agreement new vendors accept. */
+        get: operations["current_vendor_agreement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor-applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's applications and their histories. */
+        get: operations["list_my_vendor_applications"];
+        put?: never;
+        /**
+         * Apply to sell: the store, its contact and payout details, and acceptance of the current
+         *     agreement. Customers only; one open application at a time.
+         */
+        post: operations["apply_to_sell"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor-applications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's applications (anyone else's is not found). */
+        get: operations["get_my_vendor_application"];
+        /** Edit a rejected or changes-requested application and submit it again. */
+        put: operations["resubmit_vendor_application"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor-applications/banks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The South African banks payouts can be made into, with their universal branch codes. */
+        get: operations["list_payout_banks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor-applications/slug-availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a store address is free for the caller (checked as they type). */
+        get: operations["store_slug_availability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/agreements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current agreement and the versions the caller accepted. */
+        get: operations["vendor_agreements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/agreements/{version}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a version of the agreement (only the current one). Accepting again keeps the
+         *     first acceptance.
+         */
+        post: operations["accept_vendor_agreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's store, what needs doing and its figures so far. */
+        get: operations["vendor_overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's store page. */
+        get: operations["vendor_store_profile"];
+        /** Save the caller's store page. Field problems come back in `fields`. */
+        put: operations["update_vendor_store_profile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/wishlist": {
         parameters: {
             query?: never;
@@ -623,6 +929,16 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A version the vendor accepted. */
+        Acceptance: {
+            /** Format: date-time */
+            accepted_at: string;
+            /** @description The address it was accepted from. */
+            accepted_from: string;
+            title: string;
+            /** Format: int64 */
+            version: number;
+        };
         Accepted: {
             accepted: boolean;
         };
@@ -644,10 +960,188 @@ export interface components {
             /** Format: uuid */
             product_id: string;
         };
+        AdminApplicationList: {
+            /** @description Oldest submission first. */
+            applications: components["schemas"]["Application"][];
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A store as the admins see it. */
+        AdminVendor: {
+            category_focus: string;
+            /**
+             * Format: int64
+             * @description The admin's override, in basis points; null: the agreement's rate.
+             */
+            commission_rate_bps: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: int64
+             * @description The rate the store pays now.
+             */
+            effective_commission_bps: number;
+            /** Format: uuid */
+            id: string;
+            owner: components["schemas"]["Applicant"] | null;
+            /**
+             * Format: int64
+             * @description Products in any status.
+             */
+            products: number;
+            /** @description pending, approved, rejected or suspended. */
+            status: string;
+            store_name: string;
+            store_slug: string;
+            suspended_reason: string | null;
+        };
+        AdminVendorList: {
+            /** Format: int64 */
+            total: number;
+            /** @description By store name. */
+            vendors: components["schemas"]["AdminVendor"][];
+        };
+        /** @description A version of the vendor agreement. */
+        Agreement: {
+            /**
+             * Format: int64
+             * @description Commission on the goods value of each paid order line, in basis points (1000 = 10 %).
+             */
+            commission_rate_bps: number;
+            /** Format: uuid */
+            id: string;
+            payout_schedule: string;
+            /** Format: date-time */
+            published_at: string;
+            /** @description Plain text; paragraphs are separated by blank lines. */
+            terms: string;
+            title: string;
+            /** Format: int64 */
+            version: number;
+        };
+        AgreementInput: {
+            /**
+             * Format: int64
+             * @description 0 to 5000 basis points.
+             */
+            commission_rate_bps: number;
+            /** @description 3 to 200 characters. */
+            payout_schedule: string;
+            /** @description 20 to 50,000 characters of plain text. */
+            terms: string;
+            /** @description 3 to 120 characters. */
+            title: string;
+        };
+        AgreementList: {
+            /** @description Newest version first. */
+            agreements: components["schemas"]["Agreement"][];
+        };
+        /** @description Where the vendor stands with the agreement. */
+        AgreementStanding: {
+            /** Format: int64 */
+            accepted_version: number | null;
+            /** Format: int64 */
+            current_version: number;
+            /** @description True until the current version is accepted; products cannot be published meanwhile. */
+            needs_acceptance: boolean;
+        };
+        Applicant: {
+            email: string;
+            full_name: string;
+            /** Format: uuid */
+            id: string;
+        };
+        /** @description An application and its history. */
+        Application: {
+            /** Format: int64 */
+            agreement_version: number;
+            applicant: components["schemas"]["Applicant"];
+            bank: components["schemas"]["MaskedBank"];
+            category_focus: string;
+            company_registration: string | null;
+            contact_phone: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            decided_at: string | null;
+            /** @description The latest reason for a rejection or request for changes. */
+            decision_message: string | null;
+            description: string;
+            /** @description Oldest first. */
+            history: components["schemas"]["ApplicationEvent"][];
+            /** Format: uuid */
+            id: string;
+            /** @description submitted, approved, rejected or changes_requested. */
+            status: string;
+            store_name: string;
+            store_slug: string;
+            /** Format: date-time */
+            submitted_at: string;
+            vat_number: string | null;
+            /**
+             * Format: uuid
+             * @description The store, once approved.
+             */
+            vendor_id: string | null;
+        };
+        /** @description One move of an application. */
+        ApplicationEvent: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description The admin's reason or request. */
+            message: string | null;
+            /** @description submitted, approved, rejected or changes_requested. */
+            status: string;
+        };
+        /** @description An application to sell on bazaar. */
+        ApplicationInput: {
+            /**
+             * Format: int64
+             * @description The version of the current vendor agreement the applicant agrees to (the store
+             *     accepts it formally in the vendor area once approved).
+             */
+            agreement_version: number;
+            bank: components["schemas"]["BankInput"];
+            /** @description What the store mainly sells, 2 to 80 characters. */
+            category_focus: string;
+            /** @description CIPC format, `2019/123456/07`. */
+            company_registration?: string | null;
+            /** @description A South African number. */
+            contact_phone: string;
+            /** @description 20 to 2000 characters. */
+            description: string;
+            /** @description 2 to 60 characters. */
+            store_name: string;
+            /** @description The store's address, `/store/{slug}`: 3 to 40 lower-case letters, digits and single hyphens. */
+            store_slug: string;
+            /** @description 10 digits starting with 4. */
+            vat_number?: string | null;
+        };
+        ApplicationList: {
+            /** @description Newest first. */
+            applications: components["schemas"]["Application"][];
+        };
         /** @description One name/value pair of a variation. */
         AttributeView: {
             name: string;
             value: string;
+        };
+        /** @description Where payouts go, as sent. */
+        BankInput: {
+            account_holder: string;
+            /** @description 6 to 13 digits. */
+            account_number: string;
+            /** @description One of the banks of `GET /vendor-applications/banks`. */
+            bank_name: string;
+            /** @description 6 digits. */
+            branch_code: string;
+        };
+        BankList: {
+            banks: components["schemas"]["BankView"][];
+        };
+        BankView: {
+            name: string;
+            universal_branch_code: string;
         };
         CancelResponse: {
             /** @description "{n} points refunded to your account!" when points came back. */
@@ -772,6 +1266,13 @@ export interface components {
         CheckoutResponse: {
             order: components["schemas"]["OrderView"];
         };
+        CommissionInput: {
+            /**
+             * Format: int64
+             * @description 0 to 5000 basis points; null goes back to the agreement's rate.
+             */
+            commission_rate_bps?: number | null;
+        };
         CountryView: {
             code: string;
             enabled: boolean;
@@ -784,6 +1285,13 @@ export interface components {
             enabled: boolean;
             name: string;
             symbol: string;
+        };
+        /** @description An admin's decision. */
+        DecisionInput: {
+            /** @description approve, reject or request_changes. */
+            decision: string;
+            /** @description Why (required to reject or request changes): shown to the applicant. */
+            message?: string | null;
         };
         DeliveryPart: {
             delivery_from: string;
@@ -855,6 +1363,24 @@ export interface components {
             category: components["schemas"]["FacetCountView"][];
             price: components["schemas"]["PriceBandView"][];
         };
+        Figures: {
+            /**
+             * Format: int64
+             * @description Paid orders with something from this store.
+             */
+            orders: number;
+            /** Format: int64 */
+            products_active: number;
+            /** Format: int64 */
+            products_draft: number;
+            /** Format: int64 */
+            products_total: number;
+            /**
+             * Format: int64
+             * @description Goods value of those orders' parts from this store, in cents.
+             */
+            revenue_cents: number;
+        };
         FormFieldView: {
             name: string;
             value: string;
@@ -874,6 +1400,14 @@ export interface components {
              * @description How many notifications changed from unread to read.
              */
             updated: number;
+        };
+        /** @description A payout account as it is shown: the number masked. */
+        MaskedBank: {
+            account_holder: string;
+            /** @description All but the last four digits hidden (`•••• 6789`). */
+            account_number_masked: string;
+            bank_name: string;
+            branch_code: string;
         };
         MergeCart: {
             /** @description The guest cart's lines (at most 100). */
@@ -896,12 +1430,20 @@ export interface components {
             created_at: string;
             /** Format: uuid */
             id: string;
+            /** @description The site path to open for it, when there is one. */
+            link: string | null;
             message: string;
-            /** Format: uuid */
-            order_id: string;
+            /**
+             * Format: uuid
+             * @description The order it is about; null for notifications about a vendor application.
+             */
+            order_id: string | null;
             read: boolean;
             title: string;
-            /** @description order_confirmed, processing, shipped, delivered or cancelled. */
+            /**
+             * @description order_confirmed, processing, shipped, delivered, cancelled, application_approved,
+             *     application_rejected or application_changes_requested.
+             */
             type: string;
         };
         OrderItemView: {
@@ -1274,6 +1816,13 @@ export interface components {
             /** Format: uuid */
             variation_id: string | null;
         };
+        SlugAvailability: {
+            available: boolean;
+            /** @description Why it cannot be used, when it cannot. */
+            message: string | null;
+            /** @description The address as it would be stored (trimmed, lower case). */
+            slug: string;
+        };
         StatusChange: {
             /** @description processing, shipped, delivered or cancelled. */
             status: string;
@@ -1283,22 +1832,86 @@ export interface components {
             id: string;
             status: string;
         };
+        /** @description The caller's store page, as they edit it. */
+        StoreProfile: {
+            /** @description `#rrggbb`. */
+            accent_color: string | null;
+            /** Format: uuid */
+            id: string;
+            return_policy: string;
+            /** @description Network (website, instagram, facebook, x, tiktok, youtube) → https address. */
+            social_links: {
+                [key: string]: string;
+            };
+            /** Format: int64 */
+            standard_delivery_max_days: number | null;
+            /** Format: int64 */
+            standard_delivery_min_days: number | null;
+            status: string;
+            store_banner_url: string | null;
+            store_description: string;
+            store_logo_url: string | null;
+            store_name: string;
+            /** @description The page is `/store/{store_slug}`; the address is fixed once approved. */
+            store_slug: string;
+        };
+        /** @description A store page as sent by its owner. */
+        StoreProfileInput: {
+            /** @description `#rrggbb` or `#rgb`, or null for the site's colour. */
+            accent_color?: string | null;
+            /** @description Up to 2000 characters. */
+            return_policy?: string;
+            /**
+             * @description Network (website, instagram, facebook, x, tiktok, youtube) → https address; an
+             *     empty address removes the link.
+             */
+            social_links?: {
+                [key: string]: string;
+            };
+            /**
+             * Format: int64
+             * @description 1 to 60 business days, at least the minimum.
+             */
+            standard_delivery_max_days?: number | null;
+            /**
+             * Format: int64
+             * @description 1 to 60 business days.
+             */
+            standard_delivery_min_days?: number | null;
+            /** @description A picture of the shop's own media (`/media/…`), or null. */
+            store_banner_url?: string | null;
+            /** @description Up to 2000 characters. */
+            store_description: string;
+            /** @description A picture of the shop's own media (`/media/…`), or null. */
+            store_logo_url?: string | null;
+            /** @description 2 to 60 characters. */
+            store_name: string;
+        };
         StoreResponse: {
             meta: components["schemas"]["ListMeta"];
             products: components["schemas"]["ProductSummary"][];
             store: components["schemas"]["StoreView"];
         };
         StoreView: {
+            /** @description `#rrggbb`. */
+            accent_color: string | null;
             /** Format: date-time */
             created_at: string;
             /** @description What customers are told for this store's physical products. */
             estimated_delivery: components["schemas"]["DeliveryView"];
             /** Format: uuid */
             id: string;
+            /** @description The store's own return policy, plain text; empty when it has none. */
+            return_policy: string;
+            /** @description Network (website, instagram, facebook, x, tiktok, youtube) → https address. */
+            social_links: {
+                [key: string]: string;
+            };
             /** Format: int64 */
             standard_delivery_max_days: number | null;
             /** Format: int64 */
             standard_delivery_min_days: number | null;
+            store_banner_url: string | null;
             store_description: string;
             store_logo_url: string | null;
             store_name: string;
@@ -1329,6 +1942,10 @@ export interface components {
         SuggestionList: {
             suggestions: components["schemas"]["Suggestion"][];
         };
+        SuspendInput: {
+            /** @description Why (3 to 1000 characters), kept with the store and in the audit log. */
+            reason: string;
+        };
         TaxView: {
             /**
              * Format: int64
@@ -1341,6 +1958,14 @@ export interface components {
          * @enum {string}
          */
         ThemeName: "light" | "dark" | "system";
+        /** @description Something the vendor should do next. */
+        TodoItem: {
+            /** @description The site page where it is done. */
+            href: string;
+            /** @description accept_agreement or draft_products. */
+            kind: string;
+            title: string;
+        };
         /** @description A purchasable variation of a product (size, colour, …). */
         VariationView: {
             attributes: components["schemas"]["AttributeView"][];
@@ -1364,6 +1989,40 @@ export interface components {
             stock_quantity: number;
             /** Format: int64 */
             weight_grams: number | null;
+        };
+        VendorAgreements: {
+            /** @description Newest version first. */
+            acceptances: components["schemas"]["Acceptance"][];
+            /** Format: int64 */
+            accepted_version: number | null;
+            current: components["schemas"]["Agreement"];
+        };
+        VendorOverview: {
+            figures: components["schemas"]["Figures"];
+            store: components["schemas"]["VendorStore"];
+            todo: components["schemas"]["TodoItem"][];
+        };
+        /** @description The caller's store. */
+        VendorStore: {
+            agreement: components["schemas"]["AgreementStanding"];
+            bank: components["schemas"]["MaskedBank"] | null;
+            /**
+             * Format: int64
+             * @description The rate the store pays: an admin's override or the current agreement's.
+             */
+            commission_rate_bps: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            /** @description approved or suspended (pending and rejected stores are not opened by applications). */
+            status: string;
+            store_description: string;
+            store_logo_url: string | null;
+            store_name: string;
+            store_slug: string;
+            /** @description Why the store is suspended, when it is. */
+            suspended_reason: string | null;
         };
         /** @description The selling store, shown on a product (approved vendors only). */
         VendorSummary: {
@@ -1521,6 +2180,610 @@ export interface operations {
             };
             /** @description Not an admin, or `insufficient_aal`: the admin has a second factor this session has not verified */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_list_vendor_agreements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgreementList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_publish_vendor_agreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgreementInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agreement"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_list_vendor_applications: {
+        parameters: {
+            query?: {
+                /** @description From 1. */
+                page?: number;
+                /** @description 1 to 100; 20 by default. */
+                per_page?: number;
+                /** @description Text in the store name, store address or the owner's email. */
+                q?: string;
+                /** @description Only this status. */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminApplicationList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_get_vendor_application: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Application id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_decide_vendor_application: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Application id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecisionInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `already_decided`, or `store_exists` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_list_vendors: {
+        parameters: {
+            query?: {
+                /** @description From 1. */
+                page?: number;
+                /** @description 1 to 100; 20 by default. */
+                per_page?: number;
+                /** @description Text in the store name, store address or the owner's email. */
+                q?: string;
+                /** @description Only this status. */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminVendorList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_set_vendor_commission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Store id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommissionInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminVendor"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_reinstate_vendor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Store id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminVendor"];
+                };
+            };
+            /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_suspended` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_suspend_vendor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Store id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SuspendInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminVendor"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_approved` */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3288,6 +4551,640 @@ export interface operations {
                 };
             };
             /** @description No such approved store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    current_vendor_agreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agreement"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_my_vendor_applications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    apply_to_sell: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description Field errors in `fields` (bank fields as `bank.account_number`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `application_open` or `already_vendor` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_my_vendor_application: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Application id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resubmit_vendor_application: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Application id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not rejected or changes requested (`not_resubmittable`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_payout_banks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankList"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    store_slug_availability: {
+        parameters: {
+            query: {
+                /** @description The store address to check. */
+                slug: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlugAvailability"];
+                };
+            };
+            /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_agreements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorAgreements"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    accept_vendor_agreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Agreement version */
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Acceptance"];
+                };
+            };
+            /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_current`: a newer version exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_overview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorOverview"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The vendor has no store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_store_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreProfile"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The vendor has no store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_vendor_store_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreProfileInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreProfile"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The vendor has no store */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -9,6 +9,7 @@ import {
   signUp,
 } from '@/lib/auth/auth-api';
 import { decodeAccessToken } from '@/lib/auth/jwt';
+import { takeReturnPath } from '@/lib/auth/return-path';
 import { startSession } from '@/lib/auth/session';
 import { verifiedTotpFactors, type AuthFactor, type SessionResponse } from '@/lib/auth/types';
 import { setFlashToast } from '@/lib/flash-toast';
@@ -18,7 +19,8 @@ import { AUTH_MESSAGES, type SignUpValues } from '@/features/auth/lib/auth-messa
 
 /**
  * Signing in and up, end to end: the auth calls, the second factor when the account has one,
- * storing the session, and the full reload to / that SPEC §2 asks for.
+ * storing the session, and the full reload to / that SPEC §2 asks for (or to the page that sent
+ * the visitor to sign in, lib/auth/return-path).
  */
 
 /** Where the server sends the browser back after Google (docs/decisions.md). */
@@ -49,7 +51,7 @@ async function finishSignIn(response: SessionResponse): Promise<void> {
   startSession(response);
   await adoptProfileTheme();
   setFlashToast({ kind: 'success', title: AUTH_MESSAGES.signedIn });
-  loadPage('/');
+  loadPage(takeReturnPath());
 }
 
 /** Stores the session unless a second factor is still needed. */
@@ -90,7 +92,7 @@ export async function signUpWithEmail(values: SignUpValues): Promise<'check-emai
   // A new account starts with the theme this browser already uses.
   await updateProfile({ theme: readThemePreference() }).catch(() => undefined);
   setFlashToast({ kind: 'success', title: AUTH_MESSAGES.signedIn });
-  loadPage('/');
+  loadPage(takeReturnPath());
   return 'signed-in';
 }
 

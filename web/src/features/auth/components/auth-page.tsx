@@ -3,6 +3,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
+import { rememberReturnPath, RETURN_PATH_PARAM, safeReturnPath } from '@/lib/auth/return-path';
 import { useSession } from '@/lib/auth/use-session';
 import { useSiteName } from '@/lib/public-settings';
 import type { SignInResult } from '@/features/auth/api/auth-flows';
@@ -17,10 +18,19 @@ import { TotpChallenge } from '@/features/auth/components/totp-challenge';
 export type AuthRoute = 'auth' | 'login' | 'signup';
 type Mode = 'sign-in' | 'sign-up';
 
-/** Where the "switch to the other form" link goes from each route. */
-export function toggleHref(route: AuthRoute, mode: Mode): string {
-  if (route === 'auth') return mode === 'sign-in' ? '/auth/?mode=signup' : '/auth/';
-  return mode === 'sign-in' ? '/signup/' : '/login/';
+/** Where the "switch to the other form" link goes from each route (keeping `?redirect=`). */
+export function toggleHref(route: AuthRoute, mode: Mode, returnTo: string | null = null): string {
+  const href =
+    route === 'auth'
+      ? mode === 'sign-in'
+        ? '/auth/?mode=signup'
+        : '/auth/'
+      : mode === 'sign-in'
+        ? '/signup/'
+        : '/login/';
+  if (!returnTo) return href;
+  const param = `${RETURN_PATH_PARAM}=${encodeURIComponent(returnTo)}`;
+  return `${href}${href.includes('?') ? '&' : '?'}${param}`;
 }
 
 export function AuthPage({ route }: { route: AuthRoute }) {
@@ -32,30 +42,35 @@ export function AuthPage({ route }: { route: AuthRoute }) {
 }
 
 /**
- * Signed-in visitors are sent to / (SPEC §2). Only the state the page opened with counts: a
- * sign-in made here finishes with its own full reload.
+ * Signed-in visitors are sent to / (SPEC §2), or to the same-site page named by `?redirect=`.
+ * Only the state the page opened with counts: a sign-in made here finishes with its own full
+ * reload.
  */
-function useRedirectIfSignedIn(): boolean {
+function useRedirectIfSignedIn(returnTo: string | null): boolean {
   const { status } = useSession();
   const router = useRouter();
   const openedSignedIn = useRef<boolean | null>(null);
   if (openedSignedIn.current === null && status !== 'loading') openedSignedIn.current = status === 'signed-in';
   const redirect = openedSignedIn.current === true;
   useEffect(() => {
-    if (redirect) router.replace('/');
-  }, [redirect, router]);
+    if (redirect) router.replace(returnTo ?? '/');
+  }, [redirect, returnTo, router]);
   return status === 'loading' || redirect;
 }
 
 function AuthPageContent({ route }: { route: AuthRoute }) {
   const searchParams = useSearchParams();
   const siteName = useSiteName();
-  const waiting = useRedirectIfSignedIn();
+  const redirectParam = searchParams?.get(RETURN_PATH_PARAM) ?? null;
+  const returnTo = safeReturnPath(redirectParam);
+  const waiting = useRedirectIfSignedIn(returnTo);
+  // The sign-in (or sign-up) made on this page returns to that page (lib/auth/return-path).
+  useEffect(() => rememberReturnPath(redirectParam), [redirectParam]);
   const [secondFactor, setSecondFactor] = useState<Extract<SignInResult, { kind: 'second-factor' }> | null>(null);
   const [checkEmailFor, setCheckEmailFor] = useState<string | null>(null);
   const mode: Mode =
     route === 'signup' || (route === 'auth' && searchParams?.get('mode') === 'signup') ? 'sign-up' : 'sign-in';
-  const signInHref = route === 'auth' ? '/auth/' : '/login/';
+  const signInHref = toggleHref(route === 'signup' ? 'login' : route, 'sign-up', returnTo);
 
   if (waiting) return <AuthCardSkeleton />;
   if (secondFactor) {
@@ -78,7 +93,7 @@ function AuthPageContent({ route }: { route: AuthRoute }) {
         <>
           {signingUp ? 'Already have an account? ' : `New to ${siteName}? `}
           <Link
-            href={toggleHref(route, mode)}
+            href={toggleHref(route, mode, returnTo)}
             replace={route === 'auth'}
             className="font-semibold text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline"
           >

@@ -77,6 +77,28 @@ describe('sign-in', () => {
     });
   });
 
+  it('returns to the same-site page named by ?redirect= instead of /', async () => {
+    servePasswordGrant(() => HttpResponse.json(sessionResponse({ label: 'signed-in' })));
+    serveProfileTheme('system');
+    renderAuthPage('auth', 'redirect=%2Fvendor%2Fapply%2F');
+    await signIn('chloe@example.com', 'bazaar-customer');
+    await waitFor(() => expect(loadPage).toHaveBeenCalledWith('/vendor/apply/'));
+  });
+
+  it('ignores a ?redirect= to another site', async () => {
+    servePasswordGrant(() => HttpResponse.json(sessionResponse({ label: 'signed-in' })));
+    serveProfileTheme('system');
+    renderAuthPage('auth', 'redirect=%2F%2Fevil.example%2F');
+    await signIn('chloe@example.com', 'bazaar-customer');
+    await waitFor(() => expect(loadPage).toHaveBeenCalledWith('/'));
+  });
+
+  it('sends a visitor who is already signed in straight to the ?redirect= page', async () => {
+    storeSession();
+    const { replace } = renderAuthPage('auth', 'redirect=%2Fadmin%2F');
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/admin/'));
+  });
+
   it('shows the server message for wrong credentials, as an alert and an Error toast', async () => {
     servePasswordGrant(() =>
       HttpResponse.json({ code: 'invalid_credentials', message: 'Invalid login credentials' }, { status: 400 }),

@@ -3,12 +3,21 @@ import { api, type Schema } from '@/lib/api/client';
 import { useSession } from '@/lib/auth/use-session';
 
 /**
- * The signed-in user's order notifications (SPEC §3–4, §7): GET /api/v1/notifications (newest
+ * The signed-in user's notifications (SPEC §3–4, §7): order updates, and the decisions on a
+ * vendor application (with a `link` to follow, and no order). GET /api/v1/notifications (newest
  * first, 50 kept), POST /api/v1/notifications/{id}/read and POST /api/v1/notifications/read-all.
  * The list is cached per user; live events (lib/live-events) add to the same cache.
  */
 
-export type NotificationType = 'order_confirmed' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
+export type NotificationType =
+  | 'order_confirmed'
+  | 'processing'
+  | 'shipped'
+  | 'delivered'
+  | 'cancelled'
+  | 'application_approved'
+  | 'application_rejected'
+  | 'application_changes_requested';
 
 export type Notification = Schema<'NotificationView'>;
 

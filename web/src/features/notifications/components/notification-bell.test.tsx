@@ -139,6 +139,31 @@ describe('NotificationBell', () => {
     expect(screen.queryByTestId('count-badge')).not.toBeInTheDocument();
   });
 
+  it('follows a notification’s link, marking it read and closing the panel', async () => {
+    storeSession();
+    const rejected = notification({
+      id: 'n-9',
+      type: 'application_rejected',
+      order_id: null,
+      link: '/vendor/applications',
+      title: 'Application not approved',
+      message: 'Reason: Store name is a trademark',
+    });
+    const calls = serveNotifications([rejected, { ...delivered, link: '/vendor' }]);
+    renderWithQueryClient(<NotificationBell variant="header" />);
+
+    const { user, panel } = await openPanel('Notifications, 1 unread');
+    const link = within(panel).getByRole('link', { name: /Application not approved/ });
+    expect(link).toHaveAttribute('href', '/vendor/applications/');
+    expect(within(panel).getByRole('link', { name: /Order delivered/ })).toHaveAttribute('href', '/vendor/');
+    expect(within(panel).queryByRole('button', { name: /Application not approved/ })).not.toBeInTheDocument();
+
+    link.addEventListener('click', (event) => event.preventDefault());
+    await user.click(link);
+    await waitFor(() => expect(calls).toContain('POST n-9/read'));
+    await waitFor(() => expect(screen.queryByTestId('notifications-panel')).not.toBeInTheDocument());
+  });
+
   it('says "No notifications yet" and links to all orders', async () => {
     storeSession();
     serveNotifications([]);

@@ -3,7 +3,17 @@
 import { useId } from 'react';
 import Link from 'next/link';
 import { formatDistance } from 'date-fns';
-import { Bell, CircleCheck, CircleX, Clock, PackageCheck, Truck, type LucideIcon } from 'lucide-react';
+import {
+  BadgeCheck,
+  Bell,
+  CircleCheck,
+  CircleX,
+  Clock,
+  FilePen,
+  PackageCheck,
+  Truck,
+  type LucideIcon,
+} from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
@@ -23,6 +33,9 @@ const TYPE_STYLES: Record<string, { icon: LucideIcon; className: string }> = {
   shipped: { icon: Truck, className: 'text-orange-600' },
   delivered: { icon: PackageCheck, className: 'text-green-600' },
   cancelled: { icon: CircleX, className: 'text-red-600' },
+  application_approved: { icon: BadgeCheck, className: 'text-green-600' },
+  application_rejected: { icon: CircleX, className: 'text-red-600' },
+  application_changes_requested: { icon: FilePen, className: 'text-yellow-600' },
 };
 const DEFAULT_STYLE = { icon: Bell, className: 'text-neutral-500' };
 
@@ -77,7 +90,11 @@ export function NotificationsPanel({ onNavigate }: { onNavigate?: () => void }) 
             {data.notifications.map((notification) => (
               // Focusable, so focus stays here when the item's button turns into plain text.
               <li key={notification.id} tabIndex={-1} className="outline-offset-[-2px]">
-                <NotificationItem notification={notification} onMarkRead={(id) => markRead.mutate(id)} />
+                <NotificationItem
+                  notification={notification}
+                  onMarkRead={(id) => markRead.mutate(id)}
+                  onNavigate={onNavigate}
+                />
               </li>
             ))}
           </ul>
@@ -96,12 +113,25 @@ export function NotificationsPanel({ onNavigate }: { onNavigate?: () => void }) 
   );
 }
 
+/** A notification's own page (`link`), when it is a path on this site; other values are ignored. */
+export function notificationHref(link: string | null | undefined): string | null {
+  return typeof link === 'string' && link.startsWith('/') && !link.startsWith('//') && !link.includes('\\')
+    ? link
+    : null;
+}
+
+/**
+ * One notification. With a link (an application decision: /vendor/ or /vendor/applications/) it
+ * is a link there, which also marks it read; else an unread one is a button that marks it read.
+ */
 function NotificationItem({
   notification,
   onMarkRead,
+  onNavigate,
 }: {
   notification: Notification;
   onMarkRead: (id: string) => void;
+  onNavigate?: () => void;
 }) {
   const unread = !notification.read;
   const { icon: Icon, className: iconClass } = TYPE_STYLES[notification.type] ?? DEFAULT_STYLE;
@@ -128,6 +158,23 @@ function NotificationItem({
     </>
   );
   const layout = 'flex w-full items-start gap-3 px-4 py-3 text-left';
+  const href = notificationHref(notification.link);
+  if (href) {
+    return (
+      <Link
+        href={href}
+        onClick={() => {
+          if (unread) onMarkRead(notification.id);
+          onNavigate?.();
+        }}
+        className={cn(layout, unread ? 'bg-brand-50 hover:bg-brand-100' : 'hover:bg-neutral-50')}
+        data-testid="notification"
+        data-unread={String(unread)}
+      >
+        {body}
+      </Link>
+    );
+  }
   if (!unread) {
     return (
       <div className={layout} data-testid="notification" data-unread="false">

@@ -1,0 +1,197 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test, waitUntilHydrated } from './helpers/test';
+import { DEMO_ADMIN, expectSignedInAtRoot, signUp, submitSignIn, uniqueEmail } from './helpers/accounts';
+import { waitForIndex } from './helpers/search';
+
+// Becoming a vendor, against a live server (BASE_URL) started with --auth-autoconfirm and the
+// seeded demo admin: a customer applies from /seller-signup/, the admin decides on
+// /admin/applications/, the new vendor accepts the agreement; a rejected applicant resubmits; the
+// admin suspends a seeded store and reinstates it. The applicant stays signed in in the test's
+// page; the admin works in a browser context of their own.
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(120_000);
+
+/** A seeded store no other journey relies on, and one of its products. */
+const SUSPENDED_STORE = 'Karoo Outdoor Co.';
+const SUSPENDED_PRODUCT = 'Karoo Trekking Poles (Pair)';
+
+function uniqueStoreName(prefix: string, projectName: string): string {
+  return `${prefix} ${projectName} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+}
+
+/** A page in a fresh browser context, signed in as the demo admin; closed after `work`. */
+async function asAdmin(browser: Browser, work: (page: Page) => Promise<void>) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const goto = page.goto.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await waitUntilHydrated(page);
+    return response;
+  };
+  try {
+    await submitSignIn(page, DEMO_ADMIN);
+    await expectSignedInAtRoot(page, DEMO_ADMIN.name);
+    await work(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Fills and submits the application form on /vendor/apply/ (a new application). */
+async function fillApplication(page: Page, storeName: string) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Apply to sell' })).toBeVisible();
+  await page.getByLabel('Store name').fill(storeName);
+  // The address is suggested from the name, and checked.
+  await expect(page.getByTestId('slug-status')).toContainText('is available');
+  await page.getByLabel('Description').fill('Trail running gear, made and tested on Table Mountain.');
+  await page.getByLabel('Category focus').fill('Trail running');
+  await page.getByLabel('Contact phone').fill('082 555 1234');
+  await page.getByLabel('Bank', { exact: true }).selectOption('Capitec Bank');
+  await expect(page.getByLabel('Branch code')).not.toHaveValue('');
+  await page.getByLabel('Account holder').fill(storeName);
+  await page.getByLabel('Account number', { exact: true }).fill('1234567890');
+  await page.getByRole('checkbox', { name: /^I accept the / }).check();
+  await page.getByRole('button', { name: 'Submit application' }).click();
+}
+
+/** A new customer signs up and applies; their page ends on /vendor/applications/. */
+async function signUpAndApply(page: Page, projectName: string, prefix: string) {
+  const user = { name: `${prefix} Applicant`, email: uniqueEmail(prefix.toLowerCase(), projectName), password: 'e2e-pass-123' };
+  await signUp(page, user);
+  await expectSignedInAtRoot(page, user.name);
+  const storeName = uniqueStoreName(prefix, projectName);
+  await page.goto('/vendor/apply/');
+  await fillApplication(page, storeName);
+  await expect(page).toHaveURL(/\/vendor\/applications\/$/);
+  await expect(page.getByText('Application submitted')).toBeVisible();
+  const card = page.getByTestId('application').filter({ hasText: storeName });
+  await expect(card.getByTestId('status-badge').first()).toHaveText('Submitted');
+  return { user, storeName };
+}
+
+/** The admin opens `storeName`'s application from the list of submitted ones. */
+async function openApplication(admin: Page, storeName: string) {
+  await admin.goto(`/admin/applications/?q=${encodeURIComponent(storeName)}`);
+  await expect(admin.getByRole('heading', { level: 1, name: 'Vendor applications' })).toBeVisible();
+  await admin.getByTestId('application-row').filter({ hasText: storeName }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: storeName })).toBeVisible();
+}
+
+async function searchNames(request: APIRequestContext, query: string): Promise<string[]> {
+  const response = await request.get(`/api/v1/search?q=${encodeURIComponent(query)}&per_page=20`);
+  if (!response.ok()) return [];
+  return ((await response.json()) as { products: { name: string }[] }).products.map((p) => p.name);
+}
+
+test('a customer applies from /seller-signup/, the admin approves, and the new vendor accepts the agreement', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const user = { name: 'Sipho Seller', email: uniqueEmail('seller', testInfo.project.name), password: 'e2e-pass-123' };
+  await signUp(page, user);
+  await expectSignedInAtRoot(page, user.name);
+
+  await page.goto('/seller-signup/');
+  await expect(page.getByTestId('seller-terms')).toContainText('% of each sale');
+  await page.getByRole('link', { name: 'Apply to sell' }).click();
+  await expect(page).toHaveURL(/\/vendor\/apply\/$/);
+  const storeName = uniqueStoreName('Sipho Trail', testInfo.project.name);
+  await fillApplication(page, storeName);
+
+  await expect(page).toHaveURL(/\/vendor\/applications\/$/);
+  await expect(page.getByText('Application submitted')).toBeVisible();
+  await expect(page.getByTestId('application').filter({ hasText: storeName }).getByTestId('status-badge').first()).toHaveText(
+    'Submitted',
+  );
+
+  await asAdmin(browser, async (admin) => {
+    await openApplication(admin, storeName);
+    await admin.getByRole('button', { name: 'Approve' }).click();
+    await expect(admin.getByText('Application approved')).toBeVisible();
+    await expect(admin.getByTestId('application-detail').getByTestId('status-badge').first()).toHaveText('Approved');
+  });
+
+  // The applicant is a vendor now: the vendor area reads the role again on the way in.
+  await page.goto('/vendor/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  const acceptTodo = page.locator('[data-todo="accept_agreement"]');
+  await expect(acceptTodo).toBeVisible();
+  await acceptTodo.click();
+
+  await expect(page).toHaveURL(/\/vendor\/contracts\/$/);
+  await page.getByRole('button', { name: /^Accept version \d+$/ }).click();
+  await expect(page.getByTestId('agreement-accepted')).toBeVisible();
+
+  await page.goto('/vendor/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByTestId('status-badge')).toBeVisible();
+  await expect(page.locator('[data-todo="accept_agreement"]')).toHaveCount(0);
+});
+
+test('a rejected applicant sees the reason, edits the application and resubmits it', async ({ page, browser }, testInfo) => {
+  const { storeName } = await signUpAndApply(page, testInfo.project.name, 'Thabo');
+
+  await asAdmin(browser, async (admin) => {
+    await openApplication(admin, storeName);
+    await admin.getByRole('button', { name: 'Reject', exact: true }).click();
+    await admin.getByLabel('Reason for rejecting').fill('Store name is a trademark');
+    await admin.getByRole('button', { name: 'Reject application' }).click();
+    await expect(admin.getByText('Application rejected')).toBeVisible();
+  });
+
+  await page.goto('/vendor/applications/');
+  const card = page.getByTestId('application').filter({ hasText: storeName });
+  await expect(card.getByTestId('decision-message')).toHaveText('Reason: Store name is a trademark');
+  await card.getByRole('link', { name: 'Edit and resubmit' }).click();
+
+  await expect(page).toHaveURL(/\/vendor\/apply\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit and resubmit your application' })).toBeVisible();
+  const renamed = `${storeName} Outfitters`;
+  await expect(page.getByLabel('Store name')).toHaveValue(storeName);
+  await page.getByLabel('Store name').fill(renamed);
+  await page.getByLabel('Account number', { exact: true }).fill('1234567890');
+  await page.getByRole('checkbox', { name: /^I accept the / }).check();
+  await page.getByRole('button', { name: 'Resubmit application' }).click();
+
+  await expect(page).toHaveURL(/\/vendor\/applications\/$/);
+  const resubmitted = page.getByTestId('application').filter({ hasText: renamed });
+  await expect(resubmitted.getByTestId('status-badge').first()).toHaveText('Submitted');
+  await expect(resubmitted.getByRole('link', { name: 'Edit and resubmit' })).toHaveCount(0);
+});
+
+test('the admin suspends a store: its products leave search until it is reinstated', async ({ browser, request }) => {
+  await waitForIndex(request);
+  expect(await searchNames(request, SUSPENDED_PRODUCT)).toContain(SUSPENDED_PRODUCT);
+
+  await asAdmin(browser, async (admin) => {
+    const searchPage = `/search/?q=${encodeURIComponent(SUSPENDED_PRODUCT)}`;
+    const product = admin.getByTestId('product-card').filter({ hasText: SUSPENDED_PRODUCT });
+    await admin.goto(searchPage);
+    await expect(product).toBeVisible();
+
+    await admin.goto(`/admin/vendors/?q=${encodeURIComponent('Karoo')}`);
+    const card = admin.getByTestId('vendor-card').filter({ hasText: SUSPENDED_STORE });
+    await card.getByRole('button', { name: `Suspend ${SUSPENDED_STORE}` }).click();
+    const dialog = admin.getByRole('dialog', { name: `Suspend ${SUSPENDED_STORE}?` });
+    await dialog.getByLabel('Reason').fill('End-to-end check of suspension');
+    await dialog.getByRole('button', { name: 'Suspend store' }).click();
+    await expect(dialog).toBeHidden();
+    try {
+      await expect(card.getByTestId('status-badge')).toHaveText('Suspended');
+
+      await admin.goto(searchPage);
+      // The results have loaded (some, or none at all) and the store's product is not among them.
+      await expect(admin.getByTestId('search-count').or(admin.getByText(/^No products found/)).first()).toBeVisible();
+      await expect(product).toHaveCount(0);
+    } finally {
+      // Put the store back for the journeys that follow.
+      await admin.goto(`/admin/vendors/?q=${encodeURIComponent('Karoo')}`);
+      await card.getByRole('button', { name: `Reinstate ${SUSPENDED_STORE}` }).click();
+      await expect(card.getByTestId('status-badge')).toHaveText('Approved');
+    }
+  });
+
+  await expect.poll(() => searchNames(request, SUSPENDED_PRODUCT), { timeout: 20_000 }).toContain(SUSPENDED_PRODUCT);
+});

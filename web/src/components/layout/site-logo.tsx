@@ -1,0 +1,30 @@
+'use client';
+
+import Link from 'next/link';
+import { Store } from 'lucide-react';
+import { cn } from '@/lib/cn';
+import { usePublicSettings, useSiteName } from '@/lib/public-settings';
+
+/** The site's logo image (site settings), or the store icon and the site's name, linking to /. */
+export function SiteLogo({ className }: { className?: string }) {
+  const siteName = useSiteName();
+  const { data: settings } = usePublicSettings();
+  const logoUrl = settings?.site?.logo_url;
+  return (
+    <Link
+      href="/"
+      className={cn('flex items-center gap-2 rounded-md text-xl font-bold tracking-tight text-brand-700', className)}
+      data-testid="site-logo"
+    >
+      {logoUrl ? (
+        // eslint-disable-next-line @next/next/no-img-element
+        <img src={logoUrl} alt={siteName} className="h-8 w-auto" />
+      ) : (
+        <>
+          <Store aria-hidden="true" className="size-6" />
+          <span>{siteName}</span>
+        </>
+      )}
+    </Link>
+  );
+}

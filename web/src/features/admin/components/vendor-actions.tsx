@@ -1,0 +1,235 @@
+'use client';
+
+import { useId, useState, type FormEvent } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { Loader2, X } from 'lucide-react';
+import { toast } from 'sonner';
+import { errorMessage } from '@/components/area/area-states';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError } from '@/lib/api-client';
+import { formatCommission, percentToBps } from '@/lib/selling/commission';
+import type { AdminVendor } from '@/lib/selling/types';
+import { useVendorAction } from '@/features/admin/api/vendors';
+
+export const REASON_REQUIRED = 'Give a reason for suspending the store';
+export const PERCENT_INVALID = 'Enter a percentage from 0 to 50, with at most two decimals';
+
+/** A vendor's actions: suspend (with a reason, confirmed in a dialog) or reinstate, and the commission override. */
+export function VendorActions({ vendor }: { vendor: AdminVendor }) {
+  const action = useVendorAction(vendor.id);
+  const [editingCommission, setEditingCommission] = useState(false);
+  const suspended = vendor.status === 'suspended';
+
+  const fail = (error: unknown) => toast.error('Error', { description: errorMessage(error, 'The change could not be saved') });
+
+  return (
+    <div className="mt-4 flex flex-col gap-3 border-t border-neutral-200 pt-4">
+      <div className="flex flex-wrap gap-2">
+        {suspended ? (
+          <Button
+            variant="secondary"
+            className="h-9"
+            disabled={action.isPending}
+            aria-label={`Reinstate ${vendor.store_name}`}
+            onClick={() =>
+              action.mutate(
+                { kind: 'reinstate' },
+                { onSuccess: () => toast.success(`${vendor.store_name} reinstated`), onError: fail },
+              )
+            }
+          >
+            Reinstate
+          </Button>
+        ) : (
+          <SuspendDialog vendor={vendor} action={action} />
+        )}
+        {editingCommission ? null : (
+          <Button
+            variant="secondary"
+            className="h-9"
+            aria-label={`Set commission for ${vendor.store_name}`}
+            onClick={() => setEditingCommission(true)}
+          >
+            Set commission
+          </Button>
+        )}
+        {vendor.commission_rate_bps !== null && !editingCommission ? (
+          <Button
+            variant="secondary"
+            className="h-9"
+            disabled={action.isPending}
+            aria-label={`Use the agreement rate for ${vendor.store_name}`}
+            onClick={() =>
+              action.mutate(
+                { kind: 'commission', bps: null },
+                { onSuccess: () => toast.success('Commission back to the agreement rate'), onError: fail },
+              )
+            }
+          >
+            Use agreement rate
+          </Button>
+        ) : null}
+      </div>
+      {editingCommission ? (
+        <CommissionForm vendor={vendor} action={action} onDone={() => setEditingCommission(false)} />
+      ) : null}
+    </div>
+  );
+}
+
+type Action = ReturnType<typeof useVendorAction>;
+
+function CommissionForm({ vendor, action, onDone }: { vendor: AdminVendor; action: Action; onDone: () => void }) {
+  const [text, setText] = useState(
+    vendor.commission_rate_bps !== null ? String(vendor.commission_rate_bps / 100) : '',
+  );
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const bps = percentToBps(text);
+    if (bps === null) {
+      setError(PERCENT_INVALID);
+      return;
+    }
+    setError(null);
+    action.mutate(
+      { kind: 'commission', bps },
+      {
+        onSuccess: () => {
+          toast.success(`Commission set to ${formatCommission(bps)}`);
+          onDone();
+        },
+        onError: (failure) => {
+          const field = failure instanceof ApiError ? failure.fields?.commission_rate_bps : undefined;
+          setError(typeof field === 'string' ? field : errorMessage(failure, 'The commission could not be saved'));
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3" aria-label={`Commission for ${vendor.store_name}`}>
+      <div className="w-48">
+        <FormField label="Commission (%)" error={error ?? undefined}>
+          <Input
+            type="text"
+            inputMode="decimal"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder={String(vendor.effective_commission_bps / 100)}
+            className="h-9"
+            autoFocus
+          />
+        </FormField>
+      </div>
+      <div className="flex gap-2 pb-px">
+        <Button type="submit" className="h-9" disabled={action.isPending}>
+          Save commission
+        </Button>
+        <Button variant="secondary" className="h-9" onClick={onDone} disabled={action.isPending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function SuspendDialog({ vendor, action }: { vendor: AdminVendor; action: Action }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const text = reason.trim();
+    if (!text) {
+      setError(REASON_REQUIRED);
+      return;
+    }
+    setError(null);
+    action.mutate(
+      { kind: 'suspend', reason: text },
+      {
+        onSuccess: () => {
+          toast.success(`${vendor.store_name} suspended`);
+          setOpen(false);
+          setReason('');
+        },
+        onError: (failure) => {
+          const field = failure instanceof ApiError ? failure.fields?.reason : undefined;
+          setError(typeof field === 'string' ? field : errorMessage(failure, 'The store could not be suspended'));
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setError(null);
+      }}
+    >
+      <Dialog.Trigger asChild>
+        <Button variant="secondary" className="h-9" aria-label={`Suspend ${vendor.store_name}`}>
+          Suspend
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Content
+          className="fixed top-1/2 left-1/2 z-50 flex w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl bg-white p-5 text-neutral-800 shadow-xl"
+          data-testid="suspend-dialog"
+        >
+          <div className="flex items-start justify-between gap-3">
+            <Dialog.Title className="text-lg font-semibold text-neutral-900">Suspend {vendor.store_name}?</Dialog.Title>
+            <Dialog.Close
+              aria-label="Close"
+              className="inline-flex size-9 items-center justify-center rounded-md text-neutral-700 hover:bg-neutral-100"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="text-sm text-neutral-600">
+            Its products leave the listings, search and carts at once, until the store is reinstated.
+          </Dialog.Description>
+          <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+            <label htmlFor={`${id}-reason`} className="text-sm font-medium text-neutral-800">
+              Reason
+            </label>
+            <Textarea
+              id={`${id}-reason`}
+              rows={3}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+            />
+            {error ? (
+              <p id={`${id}-error`} className="text-sm font-medium text-sale">
+                {error}
+              </p>
+            ) : null}
+            <div className="flex flex-wrap justify-end gap-2">
+              <Dialog.Close asChild>
+                <Button variant="secondary" className="h-10">
+                  Cancel
+                </Button>
+              </Dialog.Close>
+              <Button type="submit" variant="danger" className="h-10" disabled={action.isPending}>
+                {action.isPending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
+                Suspend store
+              </Button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,18 @@
+import { ClipboardList, LayoutDashboard, Store } from 'lucide-react';
+import type { AreaConfig } from '@/components/area/area-config';
+
+/** The admin area: its side navigation (one entry per page; add new pages here); all of it needs the admin role. */
+export const ADMIN_AREA: AreaConfig = {
+  name: 'Admin Panel',
+  navLabel: 'Admin',
+  items: [
+    { href: '/admin/', label: 'Dashboard', icon: LayoutDashboard, roles: ['admin'], exact: true },
+    { href: '/admin/applications/', label: 'Applications', icon: ClipboardList, roles: ['admin'] },
+    { href: '/admin/vendors/', label: 'Vendors', icon: Store, roles: ['admin'] },
+  ],
+  requiredRole: () => 'admin',
+  denied: {
+    title: 'Admins only',
+    message: 'This part of the site is for the people who run it.',
+  },
+};

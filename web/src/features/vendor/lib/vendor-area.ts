@@ -1,0 +1,29 @@
+import { ClipboardList, FileSignature, LayoutDashboard, Store } from 'lucide-react';
+import { withoutTrailingSlash, type AreaConfig } from '@/components/area/area-config';
+
+/** Pages of /vendor that any signed-in user may open: customers apply there (SPEC §2). */
+const OPEN_TO_ALL = ['/vendor/apply', '/vendor/applications'];
+
+/**
+ * The vendor area: its side navigation (one entry per page; add new pages here) and who may see
+ * what. Everything else under /vendor needs the vendor role.
+ */
+export const VENDOR_AREA: AreaConfig = {
+  name: 'Vendor Dashboard',
+  navLabel: 'Vendor',
+  items: [
+    { href: '/vendor/', label: 'Dashboard', icon: LayoutDashboard, roles: ['vendor'], exact: true },
+    { href: '/vendor/apply/', label: 'Apply', icon: Store, roles: ['customer'] },
+    { href: '/vendor/applications/', label: 'Applications', icon: ClipboardList },
+    { href: '/vendor/contracts/', label: 'Contracts', icon: FileSignature, roles: ['vendor'] },
+  ],
+  requiredRole: (pathname) => {
+    const path = withoutTrailingSlash(pathname);
+    return OPEN_TO_ALL.some((open) => path === open || path.startsWith(`${open}/`)) ? undefined : 'vendor';
+  },
+  denied: {
+    title: 'You need a vendor account',
+    message: 'This part of the site is for vendors. Apply to sell, and once you are approved your dashboard opens here.',
+    action: { href: '/vendor/apply/', label: 'Apply to sell' },
+  },
+};
