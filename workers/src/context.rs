@@ -27,6 +27,8 @@ pub struct JobContext {
     pub payments: Option<bazaar_commerce::payfast::Gateway>,
     /// The site's public URL, for links in emails.
     pub public_url: String,
+    /// Where uploaded media is kept (renditions are read from and written to it).
+    pub media: bazaar_media::Storage,
     pub after_job: Option<JobHook>,
 }
 

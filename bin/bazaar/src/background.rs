@@ -54,6 +54,15 @@ pub struct BackgroundArgs {
     /// For `maxmind`: the GeoIP2/GeoLite2 City database file.
     #[arg(long, env = "BAZAAR_GEO_MAXMIND_DB", value_name = "FILE")]
     pub geo_maxmind_db: Option<String>,
+    /// Where uploaded media is kept: `s3://bucket/prefix` (credentials, region and endpoint
+    /// from the usual AWS_* variables) so that many processes share it; by default the
+    /// `media` folder of the data dir.
+    #[arg(long, env = "BAZAAR_MEDIA_URL", value_name = "URL")]
+    pub media_url: Option<String>,
+    /// Storage each store's media library may use, in MB.
+    #[arg(long, env = "BAZAAR_MEDIA_QUOTA_MB", value_name = "MB", default_value_t = 1024,
+          value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub media_quota_mb: u64,
     /// The job queue name (processes sharing a database and a name share the work).
     #[arg(long, env = "BAZAAR_QUEUE", value_name = "NAME", default_value = bazaar_queue::DEFAULT_QUEUE)]
     pub queue: String,
@@ -222,8 +231,17 @@ pub async fn job_context(
             args.payfast(public_url)?,
         )),
         public_url: public_url.to_owned(),
+        media: media_storage(args, config)?,
         after_job: None,
     }))
+}
+
+/// The media storage `--media-url` names (the data dir's media folder by default).
+pub fn media_storage(args: &BackgroundArgs, config: &Config) -> Result<bazaar_media::Storage> {
+    let storage = bazaar_media::Storage::open(args.media_url.as_deref(), &config.media_dir(), &[])
+        .context("invalid media storage settings")?;
+    tracing::info!(media = %storage.description, "media storage");
+    Ok(storage)
 }
 
 /// Worker options for this process.

@@ -32,8 +32,13 @@ pub struct ApiConfig {
     pub public_url: String,
     /// The exported web site (`web/out`); `None` serves the API alone.
     pub web_dir: Option<PathBuf>,
-    /// Uploaded and seeded media, served under `/media/`.
+    /// Seeded media, served under `/media/`.
     pub media_dir: PathBuf,
+    /// Uploaded media (`/media/u/…`) and the seeded files: the folder `media_dir` unless a
+    /// bucket is configured.
+    pub media: bazaar_media::Storage,
+    /// Bytes each store's media library may hold.
+    pub media_quota_bytes: u64,
     /// How long list totals and the store currency may be reused; zero turns caching off.
     pub cache_ttl: Duration,
     /// How often an idle live-event stream sends a heartbeat comment.
@@ -56,7 +61,9 @@ impl ApiConfig {
         Self {
             public_url,
             web_dir,
+            media: bazaar_media::Storage::local(&media_dir),
             media_dir,
+            media_quota_bytes: 1024 * 1024 * 1024,
             cache_ttl: Duration::from_secs(5),
             sse_heartbeat: Duration::from_secs(15),
             analytics_per_minute: 600,
@@ -152,19 +159,25 @@ impl AppState {
 /// The whole application: API, docs, probes, media and the web site.
 pub fn app(state: AppState) -> Router {
     let config = state.config.clone();
-    let (api, openapi) = routes::api_router().split_for_parts();
+    let (api, mut openapi) = routes::api_router().split_for_parts();
+    let (uploads, upload_doc) = routes::media::upload_router().split_for_parts();
+    openapi.merge(upload_doc);
     let openapi = openapi::finish(openapi);
     let simulator = state
         .simulator
         .clone()
         .map(bazaar_payfast::simulator::router);
+    // Bodies are JSON or forms of at most 1 MB, except uploads, which stream and enforce
+    // their own limits.
     let router = Router::new()
         .merge(api)
         .merge(routes::health::router())
         .merge(auth::router())
         .merge(openapi::docs_router(openapi))
         .merge(web::router())
-        .with_state(state);
+        .with_state(state.clone())
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(1024 * 1024))
+        .merge(uploads.with_state(state));
     // Before the web site's fallback could answer its paths.
     let router = match simulator {
         Some(sim) => sim.merge(router),
@@ -172,7 +185,6 @@ pub fn app(state: AppState) -> Router {
     };
     security_headers::apply(router, &config)
         .layer(compression())
-        .layer(tower_http::limit::RequestBodyLimitLayer::new(1024 * 1024))
         .layer(
             tower_http::trace::TraceLayer::new_for_http()
                 .make_span_with(request_span)

@@ -25,6 +25,7 @@ pub mod cart;
 pub mod categories;
 pub mod coupons;
 pub mod emails;
+pub mod media;
 pub mod newsletter;
 pub mod notifications;
 pub mod orders;

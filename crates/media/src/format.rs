@@ -31,7 +31,10 @@ impl Format {
             Some(Format::Webp)
         } else if head.len() >= 12
             && &head[4..8] == b"ftyp"
-            && !matches!(&head[8..12], b"heic" | b"heix" | b"mif1" | b"avif" | b"qt  ")
+            && !matches!(
+                &head[8..12],
+                b"heic" | b"heix" | b"mif1" | b"avif" | b"qt  "
+            )
         {
             Some(Format::Mp4)
         } else if head.starts_with(&[0x1A, 0x45, 0xDF, 0xA3]) {
@@ -84,30 +87,51 @@ enum Step {
     /// Expecting the start-of-image marker.
     JpegStart,
     /// Expecting a marker; `ff` once its 0xFF byte was seen (more 0xFF are fill).
-    JpegMarker { ff: bool },
+    JpegMarker {
+        ff: bool,
+    },
     /// Expecting the two length bytes of segment `marker`.
-    JpegLength { marker: u8 },
+    JpegLength {
+        marker: u8,
+    },
     /// Inside a segment's payload: `left` bytes, copied or skipped; image data follows
     /// the start-of-scan segment.
-    JpegBody { left: usize, keep: bool, scan: bool },
+    JpegBody {
+        left: usize,
+        keep: bool,
+        scan: bool,
+    },
     /// Image data, up to the end marker; `ff` when the last byte was 0xFF.
-    JpegScan { ff: bool },
+    JpegScan {
+        ff: bool,
+    },
     /// After the end marker: anything more (trailers, embedded previews) is dropped.
     JpegDone,
     PngSignature,
     /// Expecting a chunk's length and type (8 bytes).
     PngHeader,
     /// Inside a chunk's data and CRC.
-    PngBody { left: usize, keep: bool, end: bool },
+    PngBody {
+        left: usize,
+        keep: bool,
+        end: bool,
+    },
     /// After IEND: anything more is dropped.
     PngDone,
     /// Expecting `RIFF`, the size and `WEBP` (12 bytes).
     WebpHeader,
     /// Expecting a chunk's FourCC and size (8 bytes); `file_left` bytes of the file remain.
-    WebpChunk { file_left: u64 },
+    WebpChunk {
+        file_left: u64,
+    },
     /// Inside a chunk's padded payload: copied, or blanked (metadata). In a VP8X chunk
     /// the first payload byte holds the flags saying EXIF or XMP follows.
-    WebpBody { left: usize, file_left: u64, blank: bool, flags: bool },
+    WebpBody {
+        left: usize,
+        file_left: u64,
+        blank: bool,
+        flags: bool,
+    },
     WebpDone,
 }
 

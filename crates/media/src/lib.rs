@@ -65,19 +65,10 @@ impl Storage {
         media_dir: &Path,
         options: &[(String, String)],
     ) -> Result<Self, StorageError> {
-        std::fs::create_dir_all(media_dir).map_err(|e| StorageError::BadUrl {
-            url: media_dir.display().to_string(),
-            reason: format!("cannot create the media folder: {e}"),
-        })?;
-        let local: Arc<dyn ObjectStore> =
-            Arc::new(LocalFileSystem::new_with_prefix(media_dir).map_err(StorageError::Store)?);
         let Some(url) = url.map(str::trim).filter(|u| !u.is_empty()) else {
-            return Ok(Storage {
-                uploads: local.clone(),
-                local,
-                description: format!("folder {}", media_dir.display()),
-            });
+            return Ok(Storage::local(media_dir));
         };
+        let local = Storage::local(media_dir).local;
         let bad = |reason: &str| StorageError::BadUrl {
             url: url.to_owned(),
             reason: reason.to_owned(),
@@ -92,7 +83,9 @@ impl Storage {
             .ok_or_else(|| bad("no bucket"))?;
         let mut builder = AmazonS3Builder::from_env().with_bucket_name(bucket);
         for (key, value) in options {
-            let key = key.parse().map_err(|_| bad(&format!("unknown option {key}")))?;
+            let key = key
+                .parse()
+                .map_err(|_| bad(&format!("unknown option {key}")))?;
             builder = builder.with_config(key, value);
         }
         let s3: Arc<dyn ObjectStore> = Arc::new(builder.build()?);
@@ -107,6 +100,19 @@ impl Storage {
             local,
             description: url.to_owned(),
         })
+    }
+
+    /// Everything in the folder `media_dir` (created as files are written).
+    pub fn local(media_dir: &Path) -> Self {
+        let absolute = std::path::absolute(media_dir).unwrap_or_else(|_| media_dir.to_path_buf());
+        let prefix = Key::from(absolute.to_string_lossy().trim_start_matches('/'));
+        let local: Arc<dyn ObjectStore> =
+            Arc::new(PrefixStore::new(LocalFileSystem::new(), prefix));
+        Storage {
+            uploads: local.clone(),
+            local,
+            description: format!("folder {}", media_dir.display()),
+        }
     }
 
     fn store_for(&self, key: &str) -> &Arc<dyn ObjectStore> {
@@ -145,9 +151,23 @@ impl Storage {
         }
     }
 
+    /// The size of `key`, or `None` when there is no such object.
+    pub async fn size(&self, key: &str) -> Result<Option<u64>, StorageError> {
+        match self.store_for(key).head(&Key::parse(key)?).await {
+            Ok(meta) => Ok(Some(meta.size)),
+            Err(object_store::Error::NotFound { .. }) => Ok(None),
+            Err(e) => Err(e.into()),
+        }
+    }
+
     /// The whole of `key` (renditions are made from the original).
     pub async fn read(&self, key: &str) -> Result<Bytes, StorageError> {
-        Ok(self.store_for(key).get(&Key::parse(key)?).await?.bytes().await?)
+        Ok(self
+            .store_for(key)
+            .get(&Key::parse(key)?)
+            .await?
+            .bytes()
+            .await?)
     }
 
     /// Writes a small object whole (a rendition).

@@ -52,7 +52,9 @@ pub fn make(original: &[u8]) -> Result<Made, RenditionError> {
     let mut renditions = Vec::new();
     for width in WIDTHS.into_iter().filter(|&rw| rw < w) {
         let height = ((u64::from(h) * u64::from(width)) / u64::from(w)).max(1) as u32;
-        let small = picture.resize_exact(width, height, FilterType::Triangle).to_rgba8();
+        let small = picture
+            .resize_exact(width, height, FilterType::Triangle)
+            .to_rgba8();
         let mut webp = Vec::new();
         WebPEncoder::new_lossless(&mut webp).encode(
             small.as_raw(),

@@ -61,7 +61,12 @@ fn png_with_text() -> Vec<u8> {
 fn webp_with_exif() -> Vec<u8> {
     let mut plain = Vec::new();
     image::codecs::webp::WebPEncoder::new_lossless(&mut plain)
-        .encode(picture(20, 10).as_raw(), 20, 10, image::ExtendedColorType::Rgb8)
+        .encode(
+            picture(20, 10).as_raw(),
+            20,
+            10,
+            image::ExtendedColorType::Rgb8,
+        )
         .unwrap();
     let image_chunk = &plain[12..];
     let mut vp8x = vec![0x08, 0, 0, 0];
@@ -106,7 +111,11 @@ fn metadata_is_stripped_however_the_bytes_arrive_and_the_picture_is_unchanged() 
         assert!(contains(&original, GPS));
         let whole = strip_all(format, &original).unwrap();
         assert!(!contains(&whole, GPS), "{format:?} keeps the metadata");
-        assert_eq!(pixels(&whole), pixels(&original), "{format:?} picture changed");
+        assert_eq!(
+            pixels(&whole),
+            pixels(&original),
+            "{format:?} picture changed"
+        );
         // The same output whatever the chunk sizes.
         for size in [1, 2, 7, 4096] {
             let mut s = Stripper::new(format);
@@ -119,61 +128,123 @@ fn metadata_is_stripped_however_the_bytes_arrive_and_the_picture_is_unchanged() 
         }
         // Cut short anywhere inside, it is refused.
         for cut in [original.len() / 3, original.len() * 2 / 3] {
-            assert!(strip_all(format, &original[..cut]).is_err(), "{format:?} cut at {cut}");
+            assert!(
+                strip_all(format, &original[..cut]).is_err(),
+                "{format:?} cut at {cut}"
+            );
         }
     }
     let webp = strip_all(Format::Webp, &webp_with_exif()).unwrap();
-    assert_eq!(webp[20] & 0x0C, 0, "the VP8X flags no longer promise EXIF or XMP");
+    assert_eq!(
+        webp[20] & 0x0C,
+        0,
+        "the VP8X flags no longer promise EXIF or XMP"
+    );
 }
 
 #[test]
 fn types_come_from_the_bytes() {
-    assert_eq!(Format::sniff(b"\x00\x00\x00\x20ftypisom\x00\x00\x02\x00"), Some(Format::Mp4));
-    assert_eq!(Format::sniff(b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00"), None);
-    assert_eq!(Format::sniff(&[0x1A, 0x45, 0xDF, 0xA3, 1, 2, 3, 4]), Some(Format::Webm));
-    assert_eq!(Format::sniff(b"GIF89a\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00"), None);
-    assert_eq!(Format::sniff(b"<svg xmlns='http://www.w3.org/2000/svg'>"), None);
+    assert_eq!(
+        Format::sniff(b"\x00\x00\x00\x20ftypisom\x00\x00\x02\x00"),
+        Some(Format::Mp4)
+    );
+    assert_eq!(
+        Format::sniff(b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00"),
+        None
+    );
+    assert_eq!(
+        Format::sniff(&[0x1A, 0x45, 0xDF, 0xA3, 1, 2, 3, 4]),
+        Some(Format::Webm)
+    );
+    assert_eq!(
+        Format::sniff(b"GIF89a\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00"),
+        None
+    );
+    assert_eq!(
+        Format::sniff(b"<svg xmlns='http://www.w3.org/2000/svg'>"),
+        None
+    );
 }
 
-fn chunks(bytes: Vec<u8>, size: usize) -> impl futures_util::Stream<Item = Result<Bytes, String>> + Unpin {
-    let parts: Vec<Result<Bytes, String>> = bytes.chunks(size).map(|c| Ok(Bytes::copy_from_slice(c))).collect();
+fn chunks(
+    bytes: Vec<u8>,
+    size: usize,
+) -> impl futures_util::Stream<Item = Result<Bytes, String>> + Unpin {
+    let parts: Vec<Result<Bytes, String>> = bytes
+        .chunks(size)
+        .map(|c| Ok(Bytes::copy_from_slice(c)))
+        .collect();
     stream::iter(parts)
 }
 
 async fn exercise(storage: &Storage, listing: impl Fn() -> Vec<String>) {
     // A picture: stored stripped, read whole and in ranges.
-    let stored = storage.receive("u/v1/a", chunks(jpeg_with_exif(), 1000), u64::MAX).await.unwrap();
-    assert_eq!((stored.key.as_str(), stored.format), ("u/v1/a.jpg", Format::Jpeg));
+    let stored = storage
+        .receive("u/v1/a", chunks(jpeg_with_exif(), 1000), u64::MAX)
+        .await
+        .unwrap();
+    assert_eq!(
+        (stored.key.as_str(), stored.format),
+        ("u/v1/a.jpg", Format::Jpeg)
+    );
     let whole = storage.read("u/v1/a.jpg").await.unwrap();
     assert_eq!(whole.len() as u64, stored.bytes);
     assert!(!contains(&whole, GPS));
-    let part = storage.get("u/v1/a.jpg", Some(Range::Bytes(2, 9))).await.unwrap().unwrap();
+    let part = storage
+        .get("u/v1/a.jpg", Some(Range::Bytes(2, 9)))
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!((part.size, part.range), (stored.bytes, (2, 10)));
     let body: Vec<Bytes> = part.body.map(Result::unwrap).collect().await;
     assert_eq!(body.concat(), whole[2..10]);
-    let tail = storage.get("u/v1/a.jpg", Some(Range::Last(4))).await.unwrap().unwrap();
+    let tail = storage
+        .get("u/v1/a.jpg", Some(Range::Last(4)))
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(tail.range, (stored.bytes - 4, stored.bytes));
     assert!(storage.get("u/v1/none.jpg", None).await.unwrap().is_none());
 
     // Refused: the wrong type, too large, over the quota, interrupted, truncated. Each
     // leaves nothing behind.
     let before = listing();
-    let err = storage.receive("u/v1/b", chunks(b"GIF89a........".repeat(10), 7), u64::MAX).await.unwrap_err();
+    let err = storage
+        .receive("u/v1/b", chunks(b"GIF89a........".repeat(10), 7), u64::MAX)
+        .await
+        .unwrap_err();
     assert!(matches!(err, UploadError::UnsupportedType), "{err}");
     let mut big = jpeg_with_exif();
     big.truncate(big.len() - 2 - GPS.len()); // no end marker: the scan goes on
     big.resize(MAX_IMAGE_BYTES as usize + 10, 0x11);
-    let err = storage.receive("u/v1/c", chunks(big, 64 * 1024), u64::MAX).await.unwrap_err();
+    let err = storage
+        .receive("u/v1/c", chunks(big, 64 * 1024), u64::MAX)
+        .await
+        .unwrap_err();
     assert!(matches!(err, UploadError::TooLarge { .. }), "{err}");
     assert_eq!(err.to_string(), "JPG files can be at most 10 MB");
-    let err = storage.receive("u/v1/d", chunks(jpeg_with_exif(), 100), 200).await.unwrap_err();
+    let err = storage
+        .receive("u/v1/d", chunks(jpeg_with_exif(), 100), 200)
+        .await
+        .unwrap_err();
     assert!(matches!(err, UploadError::QuotaExceeded { .. }), "{err}");
-    let mut parts: Vec<Result<Bytes, String>> = vec![Ok(Bytes::from(jpeg_with_exif()[..500].to_vec()))];
+    let mut parts: Vec<Result<Bytes, String>> =
+        vec![Ok(Bytes::from(jpeg_with_exif()[..500].to_vec()))];
     parts.push(Err("connection reset".into()));
-    let err = storage.receive("u/v1/e", stream::iter(parts), u64::MAX).await.unwrap_err();
+    let err = storage
+        .receive("u/v1/e", stream::iter(parts), u64::MAX)
+        .await
+        .unwrap_err();
     assert!(matches!(err, UploadError::Interrupted(_)), "{err}");
     let png = png_with_text();
-    let err = storage.receive("u/v1/f", chunks(png[..png.len() - 20].to_vec(), 50), u64::MAX).await.unwrap_err();
+    let err = storage
+        .receive(
+            "u/v1/f",
+            chunks(png[..png.len() - 20].to_vec(), 50),
+            u64::MAX,
+        )
+        .await
+        .unwrap_err();
     assert!(matches!(err, UploadError::Damaged(_)), "{err}");
     assert_eq!(listing(), before, "refused uploads leave nothing");
 
@@ -208,44 +279,21 @@ async fn uploads_on_a_local_folder() {
 
 #[tokio::test]
 async fn uploads_on_s3() {
-    let root = tempfile::tempdir().unwrap();
-    std::fs::create_dir_all(root.path().join("media-bucket")).unwrap();
-    let fs = s3s_fs::FileSystem::new(root.path()).unwrap();
-    let service = {
-        let mut b = s3s::service::S3ServiceBuilder::new(fs);
-        b.set_auth(s3s::auth::SimpleAuth::from_single("test-key", "test-secret"));
-        b.build()
-    };
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move {
-        let http = hyper_util::server::conn::auto::Builder::new(hyper_util::rt::TokioExecutor::new());
-        loop {
-            let (socket, _) = listener.accept().await.unwrap();
-            let conn = http.serve_connection(hyper_util::rt::TokioIo::new(socket), service.clone()).into_owned();
-            tokio::spawn(conn);
-        }
-    });
-    let options: Vec<(String, String)> = [
-        ("aws_endpoint", format!("http://{addr}")),
-        ("aws_allow_http", "true".to_owned()),
-        ("aws_access_key_id", "test-key".to_owned()),
-        ("aws_secret_access_key", "test-secret".to_owned()),
-        ("aws_region", "us-east-1".to_owned()),
-        ("aws_virtual_hosted_style_request", "false".to_owned()),
-    ]
-    .into_iter()
-    .map(|(k, v)| (k.to_owned(), v))
-    .collect();
+    let s3 = bazaar_testkit::s3::S3Server::start("media-bucket").await;
     let media_dir = tempfile::tempdir().unwrap();
-    let storage = Storage::open(Some("s3://media-bucket/shop"), media_dir.path(), &options).unwrap();
-    let bucket = root.path().join("media-bucket");
-    // Only finished objects count: s3s-fs keeps multipart parts in a hidden folder.
-    let listing = || files_under(&bucket).into_iter().filter(|f| !f.starts_with('.')).collect::<Vec<_>>();
-    exercise(&storage, listing).await;
+    let storage = Storage::open(
+        Some("s3://media-bucket/shop"),
+        media_dir.path(),
+        &s3.options,
+    )
+    .unwrap();
+    exercise(&storage, || s3.objects()).await;
     // Uploads went to the bucket, under the prefix, not to the local folder.
-    storage.receive("u/v2/x", chunks(png_with_text(), 333), u64::MAX).await.unwrap();
-    assert_eq!(listing(), ["shop/u/v2/x.png"]);
+    storage
+        .receive("u/v2/x", chunks(png_with_text(), 333), u64::MAX)
+        .await
+        .unwrap();
+    assert_eq!(s3.objects(), ["shop/u/v2/x.png"]);
     assert!(files_under(media_dir.path()).is_empty());
 }
 
@@ -257,10 +305,15 @@ fn renditions_are_made_at_each_narrower_width() {
         .unwrap();
     let made = renditions::make(&big).unwrap();
     assert_eq!((made.width, made.height), (900, 600));
-    let sizes: Vec<(u32, u32)> = made.renditions.iter().map(|r| (r.width, r.height)).collect();
+    let sizes: Vec<(u32, u32)> = made
+        .renditions
+        .iter()
+        .map(|r| (r.width, r.height))
+        .collect();
     assert_eq!(sizes, [(320, 213), (640, 426)]);
     for r in &made.renditions {
-        let decoded = image::load_from_memory_with_format(&r.webp, image::ImageFormat::WebP).unwrap();
+        let decoded =
+            image::load_from_memory_with_format(&r.webp, image::ImageFormat::WebP).unwrap();
         assert_eq!((decoded.width(), decoded.height()), (r.width, r.height));
     }
     assert!(renditions::make(b"not a picture").is_err());

@@ -13,6 +13,8 @@ pub enum Job {
     /// Tell an applicant about a move of their vendor application (one history event):
     /// the notification, pushed live, and its email. Once per event.
     NotifyApplication { event_id: Uuid },
+    /// Make the WebP renditions of an uploaded picture.
+    MakeRenditions { media_id: Uuid },
     /// Render and send one row of `emails`.
     SendEmail { email_id: Uuid },
     /// Fill device, browser and place for a batch of analytics events.
@@ -84,6 +86,7 @@ impl Job {
         match self {
             Job::NotifyOrderStatus { .. } => "notify_order_status",
             Job::NotifyApplication { .. } => "notify_application",
+            Job::MakeRenditions { .. } => "make_renditions",
             Job::SendEmail { .. } => "send_email",
             Job::EnrichAnalytics { .. } => "enrich_analytics",
             Job::IndexProducts { .. } => "index_products",

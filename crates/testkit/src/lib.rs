@@ -21,6 +21,7 @@ use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 
 pub mod fault_proxy;
 pub mod meilisearch;
+pub mod s3;
 #[cfg(unix)]
 pub mod tls_postgres;
 

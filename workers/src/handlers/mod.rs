@@ -4,6 +4,7 @@ mod analytics;
 mod email;
 mod housekeeping;
 mod index;
+mod media;
 mod notify;
 mod payment;
 
@@ -26,6 +27,8 @@ pub enum JobError {
     Search(#[from] bazaar_search::SearchError),
     #[error("mail: {0}")]
     Mail(#[from] bazaar_mail::MailError),
+    #[error("media: {0}")]
+    Media(#[from] bazaar_media::StorageError),
     #[error("geolocation: {0}")]
     Geo(#[from] bazaar_enrich::EnrichError),
     #[error("{0}")]
@@ -39,6 +42,7 @@ pub async fn handle(job: &Job, ctx: &JobContext) -> Result<(), JobError> {
             notify::notify_order_status(ctx, *order_id, status).await
         }
         Job::NotifyApplication { event_id } => notify::notify_application(ctx, *event_id).await,
+        Job::MakeRenditions { media_id } => media::make_renditions(ctx, *media_id).await,
         Job::SendEmail { email_id } => email::send_email(ctx, *email_id).await,
         Job::EnrichAnalytics { events } => analytics::enrich(ctx, events).await,
         Job::IndexProducts { product_ids } => index::index_products(ctx, product_ids).await,

@@ -149,6 +149,8 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
     std::fs::create_dir_all(&media_dir)
         .with_context(|| format!("cannot create the media directory {}", media_dir.display()))?;
     let mut api_config = ApiConfig::new(public_url.clone(), web_dir, media_dir);
+    api_config.media = crate::background::media_storage(&args.background, &config)?;
+    api_config.media_quota_bytes = args.background.media_quota_mb.saturating_mul(1024 * 1024);
     api_config.cache_ttl = std::time::Duration::from_secs(args.cache_ttl_seconds);
     api_config.analytics_per_minute = args.analytics_per_minute;
     api_config.payfast = args.background.payfast(&public_url)?;

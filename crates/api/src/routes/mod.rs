@@ -10,6 +10,7 @@ pub mod cart;
 pub mod categories;
 pub mod events;
 pub mod health;
+pub mod media;
 pub mod newsletter;
 pub mod notifications;
 mod order_views;
@@ -49,6 +50,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
             .merge(payments::router())
             .merge(selling::router())
             .merge(vendor_area::router())
+            .merge(media::router())
             .merge(admin_selling::router()),
     )
 }

@@ -37,8 +37,9 @@ pub fn router() -> Router<AppState> {
         .fallback(site)
 }
 
-/// Media files, with single byte ranges (`Range: bytes=…`): Safari and iOS play video only
-/// from servers that answer them with 206.
+/// Media, streamed from media storage, with single byte ranges (`Range: bytes=…`): Safari
+/// and iOS play video only from servers that answer them with 206. Uploads (`/media/u/…`)
+/// never change under their name, so they are cached for a year.
 async fn media(
     State(state): State<AppState>,
     axum::extract::Path(path): axum::extract::Path<String>,
@@ -47,34 +48,66 @@ async fn media(
     let Some(rel) = safe_relative(&path) else {
         return StatusCode::NOT_FOUND.into_response();
     };
-    let Ok(bytes) = tokio::fs::read(state.config.media_dir.join(&rel)).await else {
-        return StatusCode::NOT_FOUND.into_response();
+    let key = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/");
+    let cache = if key.starts_with(&format!("{}/", bazaar_media::UPLOAD_PREFIX)) {
+        "public, max-age=31536000, immutable"
+    } else {
+        "public, max-age=86400"
     };
-    let total = bytes.len();
-    let range = headers
-        .get(header::RANGE)
-        .and_then(|v| v.to_str().ok())
-        .map(|v| byte_range(v, total));
-    let mut resp = match range {
-        // Several ranges, or a header we do not understand: the whole file (RFC 9110 allows it).
-        None | Some(Range::Ignore) => file_response(&rel, bytes, "public, max-age=86400"),
-        Some(Range::Unsatisfiable) => {
-            let mut resp = StatusCode::RANGE_NOT_SATISFIABLE.into_response();
-            if let Ok(v) = HeaderValue::from_str(&format!("bytes */{total}")) {
-                resp.headers_mut().insert(header::CONTENT_RANGE, v);
-            }
-            resp
-        }
-        Some(Range::Bytes(start, end)) => {
-            let mut resp =
-                file_response(&rel, bytes[start..=end].to_vec(), "public, max-age=86400");
-            *resp.status_mut() = StatusCode::PARTIAL_CONTENT;
-            if let Ok(v) = HeaderValue::from_str(&format!("bytes {start}-{end}/{total}")) {
-                resp.headers_mut().insert(header::CONTENT_RANGE, v);
-            }
-            resp
-        }
+    let storage = &state.config.media;
+    let unavailable = |e: bazaar_media::StorageError| {
+        tracing::warn!(key, error = %e, "media storage failed");
+        StatusCode::SERVICE_UNAVAILABLE.into_response()
     };
+    let range = match headers.get(header::RANGE).and_then(|v| v.to_str().ok()) {
+        None => None,
+        Some(h) => match storage.size(&key).await {
+            Ok(None) => return StatusCode::NOT_FOUND.into_response(),
+            Err(e) => return unavailable(e),
+            Ok(Some(total)) => match byte_range(h, total as usize) {
+                Range::Ignore => None,
+                Range::Unsatisfiable => {
+                    let mut resp = StatusCode::RANGE_NOT_SATISFIABLE.into_response();
+                    if let Ok(v) = HeaderValue::from_str(&format!("bytes */{total}")) {
+                        resp.headers_mut().insert(header::CONTENT_RANGE, v);
+                    }
+                    resp.headers_mut()
+                        .insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
+                    return resp;
+                }
+                Range::Bytes(a, b) => Some(bazaar_media::Range::Bytes(a as u64, b as u64)),
+            },
+        },
+    };
+    let object = match storage.get(&key, range).await {
+        Ok(Some(object)) => object,
+        Ok(None) => return StatusCode::NOT_FOUND.into_response(),
+        Err(e) => return unavailable(e),
+    };
+    let (start, end) = object.range;
+    let mut resp = file_response(&rel, Body::from_stream(object.body), cache);
+    resp.headers_mut()
+        .insert(header::CONTENT_LENGTH, HeaderValue::from(end - start));
+    if range.is_some() {
+        *resp.status_mut() = StatusCode::PARTIAL_CONTENT;
+        if let Ok(v) = HeaderValue::from_str(&format!(
+            "bytes {start}-{}/{}",
+            end.saturating_sub(1),
+            object.size
+        )) {
+            resp.headers_mut().insert(header::CONTENT_RANGE, v);
+        }
+    }
+    if let Some(tag) = object
+        .e_tag
+        .and_then(|t| HeaderValue::from_str(&format!("\"{}\"", t.trim_matches('"'))).ok())
+    {
+        resp.headers_mut().insert(header::ETAG, tag);
+    }
     resp.headers_mut()
         .insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
     resp
@@ -153,9 +186,9 @@ fn percent_decode(s: &str) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
-fn file_response(path: &Path, bytes: Vec<u8>, cache: &'static str) -> Response {
+fn file_response(path: &Path, body: impl Into<Body>, cache: &'static str) -> Response {
     let mime = mime_guess::from_path(path).first_or_octet_stream();
-    let mut resp = Response::new(Body::from(bytes));
+    let mut resp = Response::new(body.into());
     if let Ok(v) = HeaderValue::from_str(mime.as_ref()) {
         resp.headers_mut().insert(header::CONTENT_TYPE, v);
     }

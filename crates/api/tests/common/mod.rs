@@ -204,6 +204,9 @@ impl TestApp {
         std::fs::create_dir_all(&dir).unwrap();
         let auth = bazaar_api::auth::AuthConfig::new(&self.dir);
         let mut config = ApiConfig::new(PUBLIC_URL.into(), None, self.dir.join("media"));
+        // The same media storage, as processes sharing a bucket (or a folder) have.
+        config.media = self.state.config.media.clone();
+        config.media_quota_bytes = self.state.config.media_quota_bytes;
         config.cache_ttl = Duration::ZERO;
         config.sse_heartbeat = Duration::from_millis(300);
         let state = AppState::new(self.db.clone(), config, auth)
@@ -246,6 +249,7 @@ impl TestApp {
             geo: Arc::new(bazaar_enrich::Geolocator::new(geo).unwrap()),
             payments: Some(self.state.payments.clone()),
             public_url: self.state.config.public_url.clone(),
+            media: self.state.config.media.clone(),
             after_job,
         })
     }

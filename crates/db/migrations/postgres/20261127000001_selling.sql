@@ -113,6 +113,26 @@ CREATE TABLE vendor_application_events (
 
 CREATE INDEX vendor_application_events_application ON vendor_application_events (application_id, created_at);
 
+-- A store's media library: pictures and videos in media storage under `storage_key`, with
+-- their WebP renditions (width and key) once the rendition job has made them.
+CREATE TABLE media (
+    id UUID PRIMARY KEY NOT NULL,
+    vendor_id UUID NOT NULL REFERENCES vendors (id) ON DELETE CASCADE,
+    kind TEXT NOT NULL CHECK (kind IN ('image', 'video')),
+    content_type TEXT NOT NULL,
+    storage_key TEXT NOT NULL UNIQUE,
+    bytes BIGINT NOT NULL,
+    original_name TEXT NOT NULL,
+    alt_text TEXT NOT NULL DEFAULT '',
+    width BIGINT,
+    height BIGINT,
+    renditions JSONB NOT NULL DEFAULT '[]',
+    created_at TIMESTAMPTZ NOT NULL,
+    updated_at TIMESTAMPTZ NOT NULL
+);
+
+CREATE INDEX media_vendor ON media (vendor_id, created_at);
+
 -- Every admin action, written in the transaction of the change.
 CREATE TABLE audit_log (
     id UUID PRIMARY KEY NOT NULL,
