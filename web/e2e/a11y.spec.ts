@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '.
 import {
   DEMO_ADMIN,
   DEMO_CUSTOMER,
+  DEMO_VENDOR,
   SESSION_KEY,
   expectSignedInAtRoot,
   signOut,
@@ -112,10 +113,11 @@ for (const theme of THEMES) {
     await checkPage(page, '/auth/', theme, h1('Welcome back'));
   });
 
-  test(`product pages, with and without options, in the ${theme} theme`, async ({ page, request }) => {
+  test(`product pages, with and without options, and a store page, in the ${theme} theme`, async ({ page, request }) => {
     const { simple, withOptions } = await sampleProducts(request);
     await checkPage(page, `/products/${simple.slug}/`, theme, productName);
     await checkPage(page, `/products/${withOptions.slug}/`, theme, productName);
+    await checkPage(page, '/store/ovr-official/', theme, (p) => p.getByTestId('product-card').first());
   });
 }
 
@@ -160,8 +162,10 @@ test('the signed-in customer’s cart, checkout and profile, in both themes', as
   expect(cleared.ok()).toBe(true);
 });
 
-test('selling: /seller-signup/, the application form and the admin area, in both themes', async ({ page }, testInfo) => {
-  test.setTimeout(150_000);
+test('selling: /seller-signup/, the application form, the vendor’s store pages and the admin area, in both themes', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(240_000);
   const applicant = { name: 'Ayanda Applicant', email: uniqueEmail('a11y-seller', testInfo.project.name), password: 'e2e-pass-123' };
   await signUp(page, applicant);
   await expectSignedInAtRoot(page, applicant.name);
@@ -175,6 +179,16 @@ test('selling: /seller-signup/, the application form and the admin area, in both
     await checkPage(page, '/vendor/applications/', theme, h1('Your applications'));
   }
   await signOut(page, applicant.name);
+
+  // The seeded vendor's store pages (looked at, not changed).
+  await submitSignIn(page, DEMO_VENDOR);
+  await expectSignedInAtRoot(page, DEMO_VENDOR.name);
+  for (const theme of THEMES) {
+    await checkPage(page, '/vendor/store/', theme, (p) => p.getByRole('form', { name: 'Store profile' }));
+    await checkPage(page, '/vendor/store/customize/', theme, (p) => p.getByTestId('store-preview'));
+    await checkPage(page, '/vendor/media/', theme, (p) => p.getByTestId('media-card').or(p.getByTestId('empty-state')).first());
+  }
+  await signOut(page, DEMO_VENDOR.name);
 
   await submitSignIn(page, DEMO_ADMIN);
   await expectSignedInAtRoot(page, DEMO_ADMIN.name);

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test, waitUntilHydrated } from './helpers/test';
 import { DEMO_ADMIN, expectSignedInAtRoot, signUp, submitSignIn, uniqueEmail } from './helpers/accounts';
@@ -5,12 +6,16 @@ import { waitForIndex } from './helpers/search';
 
 // Becoming a vendor, against a live server (BASE_URL) started with --auth-autoconfirm and the
 // seeded demo admin: a customer applies from /seller-signup/, the admin decides on
-// /admin/applications/, the new vendor accepts the agreement; a rejected applicant resubmits; the
-// admin suspends a seeded store and reinstates it. The applicant stays signed in in the test's
+// /admin/applications/, the new vendor accepts the agreement and makes the store their own (its
+// words, a logo uploaded to the media library, a colour) and the public store page shows it; a
+// rejected applicant resubmits; the admin suspends a seeded store and reinstates it. The applicant stays signed in in the test's
 // page; the admin works in a browser context of their own.
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
+
+/** A 96×96 PNG, uploaded as the new store's logo. */
+const LOGO_FILE = fileURLToPath(new URL('./fixtures/store-logo.png', import.meta.url));
 
 /** A seeded store no other journey relies on, and one of its products. */
 const SUSPENDED_STORE = 'Karoo Outdoor Co.';
@@ -128,7 +133,67 @@ test('a customer applies from /seller-signup/, the admin approves, and the new v
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByTestId('status-badge')).toBeVisible();
   await expect(page.locator('[data-todo="accept_agreement"]')).toHaveCount(0);
+
+  // Without a logo, customising the store is on the list; it leads to the store's look.
+  await page.locator('[data-todo="customise_store"]').click();
+  await expect(page).toHaveURL(/\/vendor\/store\/customize\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Customise store' })).toBeVisible();
+
+  await customiseStore(page, storeName);
 });
+
+/**
+ * The new vendor renames the store and writes a return policy (/vendor/store/), uploads a logo
+ * to the media library (/vendor/media/), picks it and a colour with the live preview
+ * (/vendor/store/customize/), and finds it all on their public store page.
+ */
+async function customiseStore(page: Page, storeName: string) {
+  const renamed = `${storeName} Outfitters`;
+  const returnPolicy = 'Unworn items come back within 30 days; we pay the courier.';
+
+  await page.goto('/vendor/store/');
+  const profile = page.getByRole('form', { name: 'Store profile' });
+  await expect(profile.getByLabel('Store name')).toHaveValue(storeName);
+  await profile.getByLabel('Store name').fill(renamed);
+  await profile.getByLabel('Return policy').fill(returnPolicy);
+  await profile.getByRole('button', { name: 'Save store' }).click();
+  await expect(page.getByText('Store saved')).toBeVisible();
+  const storeHref = await page.getByRole('link', { name: 'View your store' }).getAttribute('href');
+  expect(storeHref).toMatch(/^\/store\/[a-z0-9-]+\/$/);
+
+  await page.goto('/vendor/media/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Media library' })).toBeVisible();
+  await page.getByTestId('media-file-input').setInputFiles(LOGO_FILE);
+  await expect(page.getByTestId('upload').filter({ hasText: 'store-logo.png' })).toHaveAttribute('data-status', 'done');
+  const card = page.getByTestId('media-card').filter({ hasText: 'store-logo.png' });
+  await expect(card).toBeVisible();
+  await expect(page.getByTestId('media-usage')).toContainText('used');
+
+  await page.goto('/vendor/store/customize/');
+  const look = page.getByRole('form', { name: 'Store look' });
+  const preview = page.getByTestId('store-preview');
+  await expect(preview.getByRole('heading', { name: renamed })).toBeVisible();
+  await look.getByLabel('Hex code').fill('#0f766e');
+  await expect(preview.getByTestId('store-header')).toHaveAttribute('data-accent', '#0f766e');
+  await look.getByRole('button', { name: 'Choose logo' }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose your logo' });
+  await picker.getByRole('button', { name: 'Choose store-logo.png' }).click();
+  await expect(picker).toBeHidden();
+  const previewLogo = preview.getByRole('img', { name: `${renamed} logo` });
+  await expect(previewLogo).toHaveAttribute('src', /^\/media\//);
+  const logoSrc = await previewLogo.getAttribute('src');
+  await look.getByRole('button', { name: 'Save store' }).click();
+  await expect(page.getByText('Store saved')).toBeVisible();
+
+  await page.goto(storeHref!);
+  await expect(page.getByTestId('store-name')).toHaveText(renamed);
+  await expect(page.getByTestId('store-header')).toHaveAttribute('data-accent', '#0f766e');
+  const logo = page.getByRole('img', { name: `${renamed} logo` });
+  await expect(logo).toHaveAttribute('src', logoSrc!);
+  // The picture itself is served: it has loaded, 96 pixels wide.
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
+  await expect(page.getByRole('region', { name: 'Return policy' })).toContainText(returnPolicy);
+}
 
 test('a rejected applicant sees the reason, edits the application and resubmits it', async ({ page, browser }, testInfo) => {
   const { storeName } = await signUpAndApply(page, testInfo.project.name, 'Thabo');

@@ -233,7 +233,9 @@ fn is_nullable(property: &serde_json::Value) -> bool {
 
 /// The document as the API serves it (for tests and client generation).
 pub fn document() -> OpenApi {
-    let (_, api) = crate::routes::api_router().split_for_parts();
+    let (_, mut api) = crate::routes::api_router().split_for_parts();
+    let (_, uploads) = crate::routes::media::upload_router().split_for_parts();
+    api.merge(uploads);
     finish(api)
 }
 

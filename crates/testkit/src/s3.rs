@@ -13,38 +13,53 @@ pub struct S3Server {
     _root: TempRoot,
 }
 
-/// Removes the server's folder when the server is dropped.
-struct TempRoot(PathBuf);
+/// The credentials the server accepts.
+pub const ACCESS_KEY: &str = "test-key";
+pub const SECRET_KEY: &str = "test-secret";
+
+/// Removes a server's own folder when the server is dropped.
+struct TempRoot(Option<PathBuf>);
 
 impl Drop for TempRoot {
     fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        if let Some(root) = &self.0 {
+            let _ = std::fs::remove_dir_all(root);
+        }
     }
 }
 
 impl S3Server {
-    /// Starts a server on 127.0.0.1 with the bucket `bucket`, on the current runtime.
+    /// Starts a server on 127.0.0.1 with the bucket `bucket`, on the current runtime; its
+    /// folder is removed when the server is dropped.
     pub async fn start(bucket: &str) -> S3Server {
-        let root =
-            std::env::temp_dir().join(format!("bazaar-s3-{}", uuid::Uuid::now_v7().simple()));
+        let root = std::env::temp_dir().join(format!(
+            "bazaar-s3-{}",
+            uuid::Uuid::now_v7().simple()
+        ));
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("a port");
+        let mut server = Self::serve(listener, root.clone(), bucket);
+        server._root = TempRoot(Some(root));
+        server
+    }
+
+    /// Serves the folder `root` (buckets are its subfolders) on `listener`, creating
+    /// `bucket`, until the runtime stops. The folder is kept.
+    pub fn serve(listener: tokio::net::TcpListener, root: PathBuf, bucket: &str) -> S3Server {
         let bucket_dir = root.join(bucket);
         std::fs::create_dir_all(&bucket_dir).expect("the S3 server's folder");
         let fs = s3s_fs::FileSystem::new(&root).expect("the S3 server's file system");
         let service = {
             let mut b = s3s::service::S3ServiceBuilder::new(fs);
-            b.set_auth(s3s::auth::SimpleAuth::from_single(
-                "test-key",
-                "test-secret",
-            ));
+            b.set_auth(s3s::auth::SimpleAuth::from_single(ACCESS_KEY, SECRET_KEY));
             b.build()
         };
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("a port");
         let addr = listener.local_addr().expect("the port");
         tokio::spawn(async move {
-            let http =
-                hyper_util::server::conn::auto::Builder::new(hyper_util::rt::TokioExecutor::new());
+            let http = hyper_util::server::conn::auto::Builder::new(
+                hyper_util::rt::TokioExecutor::new(),
+            );
             while let Ok((socket, _)) = listener.accept().await {
                 let conn = http
                     .serve_connection(hyper_util::rt::TokioIo::new(socket), service.clone())
@@ -55,8 +70,8 @@ impl S3Server {
         let options = [
             ("aws_endpoint", format!("http://{addr}")),
             ("aws_allow_http", "true".to_owned()),
-            ("aws_access_key_id", "test-key".to_owned()),
-            ("aws_secret_access_key", "test-secret".to_owned()),
+            ("aws_access_key_id", ACCESS_KEY.to_owned()),
+            ("aws_secret_access_key", SECRET_KEY.to_owned()),
             ("aws_region", "us-east-1".to_owned()),
             ("aws_virtual_hosted_style_request", "false".to_owned()),
         ]
@@ -67,7 +82,7 @@ impl S3Server {
             bucket_dir,
             bucket: bucket.to_owned(),
             options,
-            _root: TempRoot(root),
+            _root: TempRoot(None),
         }
     }
 

@@ -67,22 +67,32 @@ export interface RequestOptions {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** What a call sends: a value as JSON, or a file's bytes as they are (uploads, lib/api/upload.ts). */
+type Payload = { json: unknown } | { file: Blob };
+
+function encode(payload: Payload | undefined): { body?: BodyInit; type?: string } {
+  if (!payload) return {};
+  if ('file' in payload) return { body: payload.file, type: payload.file.type || 'application/octet-stream' };
+  return { body: JSON.stringify(payload.json), type: 'application/json' };
+}
+
 async function send(
   method: Method,
   path: string,
-  body: unknown,
+  payload: Payload | undefined,
   token: string | null,
   signal?: AbortSignal,
   keepalive?: boolean,
 ) {
+  const { body, type } = encode(payload);
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (type) headers['Content-Type'] = type;
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
     return await fetch(apiUrl(path), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body,
       signal,
       ...(keepalive ? { keepalive } : {}),
     });
@@ -92,17 +102,21 @@ async function send(
   }
 }
 
-/** Any API call. A 401 with a token is tried once more after refreshing the tokens. */
+/**
+ * Any API call. `body` is sent as JSON; `file` instead sends a file's bytes as the body, with the
+ * file's type. A 401 with a token is tried once more after refreshing the tokens.
+ */
 export async function apiRequest<T>(
   method: Method,
   path: string,
-  { body, signal, keepalive }: RequestOptions & { body?: unknown } = {},
+  { body, file, signal, keepalive }: RequestOptions & { body?: unknown; file?: Blob } = {},
 ): Promise<T> {
+  const payload: Payload | undefined = file ? { file } : body === undefined ? undefined : { json: body };
   const token = await getAccessToken();
-  let response = await send(method, path, body, token, signal, keepalive);
+  let response = await send(method, path, payload, token, signal, keepalive);
   if (response.status === 401 && token) {
     const refreshed = await refreshSession().catch(() => null);
-    if (refreshed) response = await send(method, path, body, refreshed.access_token, signal, keepalive);
+    if (refreshed) response = await send(method, path, payload, refreshed.access_token, signal, keepalive);
   }
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryLabel } from '@/lib/delivery';
+import { deliveryLabel, estimateDelivery } from '@/lib/delivery';
 
 describe('deliveryLabel', () => {
   it('shows a range with an en dash', () => {
@@ -14,5 +14,17 @@ describe('deliveryLabel', () => {
   it('is null without an estimate', () => {
     expect(deliveryLabel(null)).toBeNull();
     expect(deliveryLabel(undefined)).toBeNull();
+  });
+});
+
+describe('estimateDelivery', () => {
+  it('applies the floors of 3 and 7, then adds a day for handling, as the API does', () => {
+    expect(estimateDelivery(1, 4)).toEqual({ min_business_days: 4, max_business_days: 8 });
+    expect(estimateDelivery(5, 10)).toEqual({ min_business_days: 6, max_business_days: 11 });
+    expect(estimateDelivery(null, null)).toEqual({ min_business_days: 4, max_business_days: 8 });
+  });
+
+  it('never puts the maximum below the minimum', () => {
+    expect(estimateDelivery(12, 9)).toEqual({ min_business_days: 13, max_business_days: 13 });
   });
 });

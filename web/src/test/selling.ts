@@ -1,4 +1,4 @@
-import type { AdminVendor, Agreement, Application, Bank } from '@/lib/selling/types';
+import type { AdminVendor, Agreement, Application, Bank, StoreProfile } from '@/lib/selling/types';
 
 /** Vendor onboarding payloads shaped as the API contract has them. */
 
@@ -63,6 +63,24 @@ export function adminVendor(overrides: Partial<AdminVendor> = {}): AdminVendor {
     effective_commission_bps: 1250,
     products: 19,
     created_at: '2026-01-01T08:00:00Z',
+    ...overrides,
+  };
+}
+
+export function storeProfile(overrides: Partial<StoreProfile> = {}): StoreProfile {
+  return {
+    id: '0190d000-0000-7000-8000-00000000c002',
+    store_slug: 'cape-trail-co',
+    status: 'approved',
+    store_name: 'Cape Trail Co',
+    store_description: 'Trail running gear made and tested in the Cape.',
+    store_logo_url: null,
+    store_banner_url: null,
+    accent_color: null,
+    standard_delivery_min_days: 2,
+    standard_delivery_max_days: 5,
+    return_policy: '',
+    social_links: { instagram: 'https://instagram.com/capetrailco' },
     ...overrides,
   };
 }

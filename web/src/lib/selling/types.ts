@@ -26,3 +26,5 @@ export type AgreementAcceptance = Schema<'Acceptance'>;
 export type VendorAgreements = Schema<'VendorAgreements'>;
 export type AdminVendor = Schema<'AdminVendor'>;
 export type AdminVendorList = Schema<'AdminVendorList'>;
+export type StoreProfile = Schema<'StoreProfile'>;
+export type StoreProfileInput = Schema<'StoreProfileInput'>;

@@ -19,9 +19,14 @@ export function fetchStore(
   });
 }
 
+/** Everything cached of one store's page (each page of its products); its owner's saves invalidate it. */
+export function storeKey(storeSlug: string) {
+  return ['stores', 'detail', storeSlug] as const;
+}
+
 export function storeQueryOptions(storeSlug: string, page: number, perPage: number = STORE_PRODUCTS_PER_PAGE) {
   return queryOptions({
-    queryKey: ['stores', 'detail', storeSlug, { page, per_page: perPage }] as const,
+    queryKey: [...storeKey(storeSlug), { page, per_page: perPage }] as const,
     queryFn: ({ signal }) => fetchStore(storeSlug, page, perPage, signal),
   });
 }

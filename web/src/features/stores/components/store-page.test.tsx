@@ -93,6 +93,65 @@ describe('StorePage', () => {
     expect(screen.queryByRole('navigation', { name: 'Store product pages' })).not.toBeInTheDocument();
   });
 
+  it('shows the store’s banner, accent colour, links and return policy', async () => {
+    setLocation('/store/ovr-official/');
+    serveStores([
+      storeResponse({
+        store_banner_url: '/media/v/ovr-official/banner.jpg',
+        accent_color: '#facc15',
+        return_policy: 'Return unworn items within 30 days.\nWe pay the courier.',
+        social_links: {
+          youtube: 'https://youtube.com/@ovr',
+          instagram: 'https://instagram.com/ovr',
+          website: 'https://ovr.example.co.za',
+          myspace: 'https://myspace.com/ovr',
+        },
+      }),
+    ]);
+
+    renderWithQueryClient(<StorePage />);
+
+    expect(await screen.findByTestId('store-name')).toHaveTextContent('OVR Official');
+    expect(screen.getByTestId('store-banner')).toHaveAttribute('src', '/media/v/ovr-official/banner.jpg');
+    // The banner is decoration: the logo and the name say whose page it is.
+    expect(screen.getByTestId('store-banner')).toHaveAttribute('alt', '');
+
+    // The accent colour, and black text on it (yellow is too light for white).
+    const header = screen.getByTestId('store-header');
+    expect(header).toHaveAttribute('data-accent', '#facc15');
+    expect(header.style.getPropertyValue('--store-accent')).toBe('#facc15');
+    expect(header.style.getPropertyValue('--store-accent-text')).toBe('#000000');
+
+    // Known networks only, in the site's order, opening elsewhere without handing over this page.
+    const links = within(screen.getByRole('list', { name: 'OVR Official elsewhere' })).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Website (opens in a new tab)',
+      'Instagram (opens in a new tab)',
+      'YouTube (opens in a new tab)',
+    ]);
+    expect(links[1]).toHaveAttribute('href', 'https://instagram.com/ovr');
+    for (const link of links) {
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+
+    const policy = screen.getByRole('region', { name: 'Return policy' });
+    expect(policy).toHaveTextContent('Return unworn items within 30 days. We pay the courier.');
+  });
+
+  it('leaves out what the store has not set: no banner, accent, links or return policy', async () => {
+    setLocation('/store/ovr-official/');
+    serveStores([storeResponse()]);
+
+    renderWithQueryClient(<StorePage />);
+
+    expect(await screen.findByTestId('store-name')).toHaveTextContent('OVR Official');
+    expect(screen.queryByTestId('store-banner')).not.toBeInTheDocument();
+    expect(screen.getByTestId('store-header')).not.toHaveAttribute('data-accent');
+    expect(screen.queryByTestId('store-social-links')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Return policy' })).not.toBeInTheDocument();
+  });
+
   it('a different pathname fetches a different store', async () => {
     setLocation('/store/karoo-outdoor/');
     const requested = serveStores([

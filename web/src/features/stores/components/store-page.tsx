@@ -5,8 +5,9 @@ import Link from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { Button } from '@/components/ui/button';
 import { MessagePanel } from '@/components/ui/message-panel';
+import { StoreHeader, type StoreHeaderProps } from '@/components/store/store-header';
 import { useStore } from '@/features/stores/api/store';
-import { StoreHeader } from '@/features/stores/components/store-header';
+import type { Store } from '@/features/stores/api/store-types';
 import { StorePageSkeleton } from '@/features/stores/components/store-page-skeleton';
 import { StoreProducts } from '@/features/stores/components/store-products';
 import { ApiError } from '@/lib/api-client';
@@ -65,9 +66,41 @@ function StoreLoader({ slug, page }: { slug: string; page: number }) {
   }
   return (
     <div className="flex flex-col gap-8 sm:gap-10">
-      <StoreHeader store={data.store} />
+      <StoreHeader {...storeHeaderProps(data.store)} />
       <StoreProducts data={data} page={page} currency={currency} updating={isPlaceholderData} />
+      <ReturnPolicy text={data.store.return_policy} />
     </div>
+  );
+}
+
+/** The header of a store as the API has it. */
+export function storeHeaderProps(store: Store): StoreHeaderProps {
+  return {
+    name: store.store_name,
+    description: store.store_description,
+    logoUrl: store.store_logo_url,
+    bannerUrl: store.store_banner_url,
+    accentColor: store.accent_color,
+    delivery: store.estimated_delivery,
+    socialLinks: store.social_links,
+  };
+}
+
+/** The store's own return policy, when it has written one. */
+function ReturnPolicy({ text }: { text: string }) {
+  const policy = text.trim();
+  if (!policy) return null;
+  return (
+    <section
+      aria-labelledby="store-return-policy-heading"
+      className="rounded-2xl border border-neutral-200 bg-white p-5 sm:p-8"
+      data-testid="store-return-policy"
+    >
+      <h2 id="store-return-policy-heading" className="text-xl font-semibold text-neutral-900">
+        Return policy
+      </h2>
+      <p className="mt-2 max-w-3xl leading-relaxed whitespace-pre-line text-neutral-700">{policy}</p>
+    </section>
   );
 }
 

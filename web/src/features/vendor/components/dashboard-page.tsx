@@ -8,7 +8,7 @@ import { formatMoney } from '@/lib/money';
 import { useStoreCurrency } from '@/lib/public-settings';
 import { formatCommission } from '@/lib/selling/commission';
 import { vendorStatus } from '@/lib/selling/statuses';
-import type { VendorOverview } from '@/lib/selling/types';
+import type { TodoItem, VendorOverview } from '@/lib/selling/types';
 import { storePath } from '@/lib/paths';
 import { useVendorOverview } from '@/features/vendor/api/overview';
 
@@ -27,8 +27,16 @@ export function DashboardPage() {
   return <Dashboard overview={data} />;
 }
 
+/** Shown on the to-do list while the store has no logo: its page still shows only an initial. */
+export const CUSTOMISE_TODO: TodoItem = {
+  kind: 'customise_store',
+  title: 'Customise your store: add a logo, a banner and your colour',
+  href: '/vendor/store/customize/',
+};
+
 function Dashboard({ overview }: { overview: VendorOverview }) {
-  const { store, todo, figures } = overview;
+  const { store, figures } = overview;
+  const todo = store.store_logo_url ? overview.todo : [...overview.todo, CUSTOMISE_TODO];
   const currency = useStoreCurrency();
   const status = vendorStatus(store.status);
   return (

@@ -154,6 +154,39 @@ describe('/vendor and /vendor/contracts', () => {
     );
     expect(screen.getByText('R12,345.50')).toBeInTheDocument();
     expect(screen.getByTestId('status-badge')).toHaveTextContent('Approved');
+    // No logo yet: customising the store is on the list too.
+    expect(screen.getByRole('link', { name: 'Customise your store: add a logo, a banner and your colour' })).toHaveAttribute(
+      'href',
+      '/vendor/store/customize/',
+    );
+  });
+
+  it('leaves customising off the list once the store has a logo', async () => {
+    storeSession();
+    server.use(
+      http.get('*/api/v1/vendor/overview', () =>
+        HttpResponse.json({
+          store: {
+            id: 'v-1',
+            store_slug: 'cape-trail-co',
+            store_name: 'Cape Trail Co',
+            store_description: 'Trail gear',
+            store_logo_url: '/media/v/cape-trail-co/logo.jpg',
+            suspended_reason: null,
+            status: 'approved',
+            commission_rate_bps: 1250,
+            agreement: { current_version: 2, accepted_version: 2, needs_acceptance: false },
+            bank: null,
+            created_at: '2026-03-05T09:00:00Z',
+          },
+          todo: [],
+          figures: { products_total: 0, products_active: 0, products_draft: 0, orders: 0, revenue_cents: 0 },
+        }),
+      ),
+    );
+    renderWithQueryClient(<DashboardPage />);
+    expect(await screen.findByTestId('todo-done')).toHaveTextContent('Nothing to do right now.');
+    expect(screen.queryByText(/Customise your store/)).not.toBeInTheDocument();
   });
 
   it('accepts the current agreement and shows the acceptance', async () => {

@@ -74,16 +74,28 @@ describe('the vendor area guard', () => {
     await waitFor(() =>
       expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
         'Dashboard',
+        'Store',
+        'Customise store',
+        'Media',
         'Applications',
         'Contracts',
       ]),
     );
     expect(within(nav).getByRole('link', { name: 'Contracts' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+    expect(within(nav).getByRole('link', { name: 'Media' })).toHaveAttribute('href', '/vendor/media/');
     // The compact header: the site's logo home, the area's name and the account menu.
     expect(screen.getByTestId('site-logo')).toHaveAttribute('href', '/');
     expect(screen.getByTestId('area-name')).toHaveTextContent('Vendor Dashboard');
     expect(await screen.findByRole('button', { name: 'Account menu for Chloe Customer' })).toBeInTheDocument();
+  });
+
+  it('marks Customise store, not Store, on /vendor/store/customize/', async () => {
+    renderAt('/vendor/store/customize/', 'vendor');
+    expect(await screen.findByText(PAGE)).toBeInTheDocument();
+    const nav = screen.getAllByRole('navigation', { name: 'Vendor' })[0]!;
+    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Customise store' })).toHaveAttribute('aria-current', 'page'));
+    expect(within(nav).getByRole('link', { name: 'Store' })).not.toHaveAttribute('aria-current');
   });
 
   it('shows the skeleton, not the page, while the role loads', async () => {

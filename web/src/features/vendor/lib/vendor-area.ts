@@ -1,4 +1,4 @@
-import { ClipboardList, FileSignature, LayoutDashboard, Store } from 'lucide-react';
+import { ClipboardList, FileSignature, Images, LayoutDashboard, Palette, Store } from 'lucide-react';
 import { withoutTrailingSlash, type AreaConfig } from '@/components/area/area-config';
 
 /** Pages of /vendor that any signed-in user may open: customers apply there (SPEC §2). */
@@ -13,6 +13,10 @@ export const VENDOR_AREA: AreaConfig = {
   navLabel: 'Vendor',
   items: [
     { href: '/vendor/', label: 'Dashboard', icon: LayoutDashboard, roles: ['vendor'], exact: true },
+    // Exact: /vendor/store/customize/ is an item of its own.
+    { href: '/vendor/store/', label: 'Store', icon: Store, roles: ['vendor'], exact: true },
+    { href: '/vendor/store/customize/', label: 'Customise store', icon: Palette, roles: ['vendor'] },
+    { href: '/vendor/media/', label: 'Media', icon: Images, roles: ['vendor'] },
     { href: '/vendor/apply/', label: 'Apply', icon: Store, roles: ['customer'] },
     { href: '/vendor/applications/', label: 'Applications', icon: ClipboardList },
     { href: '/vendor/contracts/', label: 'Contracts', icon: FileSignature, roles: ['vendor'] },
