@@ -276,6 +276,15 @@ pub fn parse_vat_number(raw: &str) -> Result<String, String> {
     }
 }
 
+/// The value of a checked field, or `None` with its problem noted in `errors`.
+fn keep_error(
+    errors: &mut FieldErrors,
+    field: &str,
+    result: Result<String, String>,
+) -> Option<String> {
+    result.map_err(|e| errors.insert(field.to_owned(), e)).ok()
+}
+
 fn optional(raw: &Option<String>) -> Option<&str> {
     raw.as_deref().map(str::trim).filter(|s| !s.is_empty())
 }
@@ -284,13 +293,7 @@ impl ApplicationDraft {
     /// Checks every field; all problems are reported at once.
     pub fn parse(&self) -> Result<ApplicationForm, FieldErrors> {
         let mut errors = FieldErrors::new();
-        let mut check = |field: &str, result: Result<String, String>| match result {
-            Ok(v) => Some(v),
-            Err(e) => {
-                errors.insert(field.to_owned(), e);
-                None
-            }
-        };
+        let mut check = |field: &str, result| keep_error(&mut errors, field, result);
         let store_name = check(
             "store_name",
             text_within(&self.store_name, STORE_NAME_CHARS, "Store name"),
@@ -564,13 +567,7 @@ impl StoreProfileDraft {
     /// Checks every field; all problems are reported at once.
     pub fn parse(&self) -> Result<StoreProfile, FieldErrors> {
         let mut errors = FieldErrors::new();
-        let mut check = |field: &str, result: Result<String, String>| match result {
-            Ok(v) => Some(v),
-            Err(e) => {
-                errors.insert(field.to_owned(), e);
-                None
-            }
-        };
+        let mut check = |field: &str, result| keep_error(&mut errors, field, result);
         let store_name = check(
             "store_name",
             text_within(&self.store_name, STORE_NAME_CHARS, "Store name"),

@@ -32,10 +32,8 @@ impl S3Server {
     /// Starts a server on 127.0.0.1 with the bucket `bucket`, on the current runtime; its
     /// folder is removed when the server is dropped.
     pub async fn start(bucket: &str) -> S3Server {
-        let root = std::env::temp_dir().join(format!(
-            "bazaar-s3-{}",
-            uuid::Uuid::now_v7().simple()
-        ));
+        let root =
+            std::env::temp_dir().join(format!("bazaar-s3-{}", uuid::Uuid::now_v7().simple()));
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("a port");
@@ -57,9 +55,8 @@ impl S3Server {
         };
         let addr = listener.local_addr().expect("the port");
         tokio::spawn(async move {
-            let http = hyper_util::server::conn::auto::Builder::new(
-                hyper_util::rt::TokioExecutor::new(),
-            );
+            let http =
+                hyper_util::server::conn::auto::Builder::new(hyper_util::rt::TokioExecutor::new());
             while let Ok((socket, _)) = listener.accept().await {
                 let conn = http
                     .serve_connection(hyper_util::rt::TokioIo::new(socket), service.clone())
