@@ -198,5 +198,6 @@ test('selling: /seller-signup/, the application form, the vendor’s store pages
       p.getByTestId('application-row').or(p.getByTestId('empty-state')).first(),
     );
     await checkPage(page, '/admin/vendors/', theme, (p) => p.getByTestId('vendor-card').first());
+    await checkPage(page, '/admin/agreements/', theme, (p) => p.getByTestId('agreement-version').first());
   }
 });

@@ -27,8 +27,8 @@ fn sample(key: &str) -> Value {
         "vendor_application_approved" => json!({
             "applicant_name": "Thandi",
             "store_name": "Kasi Kicks & Co",
-            "store_url": "https://shop.example/store/kasi-kicks",
             "dashboard_url": "https://shop.example/vendor",
+            "store_url": "https://shop.example/store/kasi-kicks",
         }),
         "vendor_application_rejected" | "vendor_application_changes_requested" => json!({
             "applicant_name": "Thandi",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCommission, percentToBps } from '@/lib/selling/commission';
+import { bpsToPercentText, formatCommission, percentToBps } from '@/lib/selling/commission';
 
 describe('commission rates', () => {
   it('reads basis points as a percentage', () => {
@@ -19,5 +19,13 @@ describe('commission rates', () => {
     expect(percentToBps('-1')).toBeNull();
     expect(percentToBps('')).toBeNull();
     expect(percentToBps('ten')).toBeNull();
+  });
+
+  it('writes basis points as percentage text that reads back the same', () => {
+    expect(bpsToPercentText(1250)).toBe('12.5');
+    expect(bpsToPercentText(1000)).toBe('10');
+    expect(bpsToPercentText(1115)).toBe('11.15');
+    expect(bpsToPercentText(0)).toBe('0');
+    for (const bps of [0, 1, 99, 725, 1115, 2999, 5000]) expect(percentToBps(bpsToPercentText(bps))).toBe(bps);
   });
 });

@@ -8,6 +8,8 @@ import type { Schema } from '@/lib/api/client';
 export type ApplicationStatus = 'submitted' | 'approved' | 'rejected' | 'changes_requested';
 
 export type Agreement = Schema<'Agreement'>;
+export type AgreementInput = Schema<'AgreementInput'>;
+export type AgreementList = Schema<'AgreementList'>;
 export type Bank = Schema<'BankView'>;
 export type BankList = Schema<'BankList'>;
 export type SlugAvailability = Schema<'SlugAvailability'>;

@@ -16,6 +16,9 @@ export interface VendorFilters {
 
 const ROOT = ['admin', 'vendors'] as const;
 
+/** Every cached admin vendor list and count; changes invalidate through it. */
+export const adminVendorsKey = ROOT;
+
 function listQuery(status: string, q: string, page: number, perPage: number) {
   return {
     status: status === 'all' || status === '' ? undefined : status,

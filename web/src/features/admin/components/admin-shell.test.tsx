@@ -58,6 +58,7 @@ describe('the admin area guard', () => {
         'Dashboard',
         'Applications',
         'Vendors',
+        'Agreements',
       ]),
     );
     expect(within(nav).getByRole('link', { name: 'Vendors' })).toHaveAttribute('aria-current', 'page');

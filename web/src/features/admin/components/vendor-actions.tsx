@@ -10,12 +10,12 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
-import { formatCommission, percentToBps } from '@/lib/selling/commission';
+import { bpsToPercentText, formatCommission, PERCENT_INVALID, percentToBps } from '@/lib/selling/commission';
 import type { AdminVendor } from '@/lib/selling/types';
 import { useVendorAction } from '@/features/admin/api/vendors';
 
 export const REASON_REQUIRED = 'Give a reason for suspending the store';
-export const PERCENT_INVALID = 'Enter a percentage from 0 to 50, with at most two decimals';
+export { PERCENT_INVALID };
 
 /** A vendor's actions: suspend (with a reason, confirmed in a dialog) or reinstate, and the commission override. */
 export function VendorActions({ vendor }: { vendor: AdminVendor }) {
@@ -84,7 +84,7 @@ type Action = ReturnType<typeof useVendorAction>;
 
 function CommissionForm({ vendor, action, onDone }: { vendor: AdminVendor; action: Action; onDone: () => void }) {
   const [text, setText] = useState(
-    vendor.commission_rate_bps !== null ? String(vendor.commission_rate_bps / 100) : '',
+    vendor.commission_rate_bps !== null ? bpsToPercentText(vendor.commission_rate_bps) : '',
   );
   const [error, setError] = useState<string | null>(null);
 
@@ -120,7 +120,7 @@ function CommissionForm({ vendor, action, onDone }: { vendor: AdminVendor; actio
             inputMode="decimal"
             value={text}
             onChange={(event) => setText(event.target.value)}
-            placeholder={String(vendor.effective_commission_bps / 100)}
+            placeholder={bpsToPercentText(vendor.effective_commission_bps)}
             className="h-9"
             autoFocus
           />

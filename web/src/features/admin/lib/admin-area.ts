@@ -1,4 +1,4 @@
-import { ClipboardList, LayoutDashboard, Store } from 'lucide-react';
+import { ClipboardList, FileSignature, LayoutDashboard, Store } from 'lucide-react';
 import type { AreaConfig } from '@/components/area/area-config';
 
 /** The admin area: its side navigation (one entry per page; add new pages here); all of it needs the admin role. */
@@ -9,6 +9,7 @@ export const ADMIN_AREA: AreaConfig = {
     { href: '/admin/', label: 'Dashboard', icon: LayoutDashboard, roles: ['admin'], exact: true },
     { href: '/admin/applications/', label: 'Applications', icon: ClipboardList, roles: ['admin'] },
     { href: '/admin/vendors/', label: 'Vendors', icon: Store, roles: ['admin'] },
+    { href: '/admin/agreements/', label: 'Agreements', icon: FileSignature, roles: ['admin'] },
   ],
   requiredRole: () => 'admin',
   denied: {

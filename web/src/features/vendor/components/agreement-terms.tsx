@@ -33,8 +33,11 @@ export function isTitleLine(paragraph: string): boolean {
   return !paragraph.includes('\n') && paragraph.length <= 60 && !/[.,:;!?)]$/.test(paragraph);
 }
 
-/** The agreement's terms (plain text, paragraphs split by blank lines) in a box that scrolls. */
-export function AgreementTerms({ agreement }: { agreement: Agreement }) {
+/**
+ * The agreement's terms (plain text, paragraphs split by blank lines) in a box that scrolls.
+ * `label` names the box where several versions share a title (/admin/agreements).
+ */
+export function AgreementTerms({ agreement, label }: { agreement: Agreement; label?: string }) {
   const paragraphs = agreement.terms
     .split(/\r?\n\s*\r?\n/)
     .map((paragraph) => paragraph.trim())
@@ -43,7 +46,7 @@ export function AgreementTerms({ agreement }: { agreement: Agreement }) {
     // Focusable, so the terms can be scrolled from the keyboard.
     <div
       role="region"
-      aria-label={`Terms of ${agreement.title}`}
+      aria-label={label ?? `Terms of ${agreement.title}`}
       tabIndex={0}
       className="max-h-64 overflow-y-auto rounded-md border border-neutral-200 bg-neutral-50 px-4 py-3 text-sm leading-6 text-neutral-700"
       data-testid="agreement-terms"
