@@ -417,3 +417,41 @@ async fn on_s3_a_file_uploaded_through_one_serve_is_read_through_another() {
         StatusCode::NOT_FOUND
     );
 }
+
+#[tokio::test]
+async fn the_store_page_offers_the_logos_renditions_as_a_srcset() {
+    let app = TestApp::new().await;
+    let jobs = app.start_jobs();
+    let thandi = store_owner(&app, "thandi@example.co.za", "kasi-kicks").await;
+    let (_, item) = upload(&app, &thandi, "logo.jpg", photo(800, 800)).await;
+    let url = item["url"].as_str().unwrap().to_owned();
+    let page = json!({"store_name": "Kasi Kicks", "store_description": "", "store_logo_url": url,
+                      "store_banner_url": null, "accent_color": null, "standard_delivery_min_days": null,
+                      "standard_delivery_max_days": null});
+    let r = app
+        .call(
+            "PUT",
+            "/api/v1/vendor/store",
+            Some(page),
+            Some(&thandi.token),
+            None,
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let srcset = TestApp::eventually("the logo's srcset", 30, || async {
+        app.get_ok("/api/v1/stores/kasi-kicks").await["store"]["store_logo_srcset"]
+            .as_str()
+            .map(str::to_owned)
+    })
+    .await;
+    let stem = url.trim_end_matches(".jpg");
+    assert_eq!(
+        srcset,
+        format!("{stem}-320.webp 320w, {stem}-640.webp 640w")
+    );
+    assert_eq!(
+        app.get_ok("/api/v1/stores/kasi-kicks").await["store"]["store_banner_srcset"],
+        Value::Null
+    );
+    jobs.shutdown().await;
+}

@@ -142,3 +142,39 @@ pub async fn set_renditions(
         .execute(pool).await?.rows_affected());
     Ok(n == 1)
 }
+
+/// The renditions of the library items stored under `keys` (a store's logo and banner), by
+/// key; items without renditions are left out.
+pub async fn renditions_of(db: &Db, keys: &[&str]) -> DbResult<Vec<(String, serde_json::Value)>> {
+    if keys.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut binds = crate::Binds::default();
+    let list: Vec<String> = keys
+        .iter()
+        .map(|k| binds.push(crate::Bind::Text((*k).to_owned())))
+        .collect();
+    let sql = format!(
+        "SELECT storage_key, renditions FROM media WHERE storage_key IN ({})",
+        list.join(", ")
+    );
+    Ok(on_db!(db, pool => crate::bind_all!(
+        sqlx::query_as::<_, (String, serde_json::Value)>(sqlx::AssertSqlSafe(sql)), &binds.0)
+        .fetch_all(pool).await?))
+}
+
+/// A `srcset` of renditions (`/media/a-320.webp 320w, …`), or `None` when there are none.
+pub fn srcset(renditions: &serde_json::Value) -> Option<String> {
+    let parts: Vec<String> = renditions
+        .as_array()?
+        .iter()
+        .filter_map(|r| {
+            Some(format!(
+                "/media/{} {}w",
+                r["key"].as_str()?,
+                r["width"].as_u64()?
+            ))
+        })
+        .collect();
+    (!parts.is_empty()).then(|| parts.join(", "))
+}

@@ -93,6 +93,8 @@ export function store(overrides: Partial<Store> = {}): Store {
     accent_color: null,
     return_policy: '',
     social_links: {},
+    store_logo_srcset: null,
+    store_banner_srcset: null,
     ...overrides,
   };
 }

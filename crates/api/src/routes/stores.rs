@@ -41,6 +41,11 @@ pub struct StoreView {
     /// Network (website, instagram, facebook, x, tiktok, youtube) → https address.
     #[schema(value_type = std::collections::BTreeMap<String, String>)]
     pub social_links: serde_json::Value,
+    /// The logo's WebP renditions as a `srcset` (`/media/…-320.webp 320w, …`), when it is
+    /// a picture of the media library whose renditions exist.
+    pub store_logo_srcset: Option<String>,
+    /// The banner's renditions as a `srcset`, likewise.
+    pub store_banner_srcset: Option<String>,
 }
 
 impl From<&vendors::VendorRow> for StoreView {
@@ -63,6 +68,8 @@ impl From<&vendors::VendorRow> for StoreView {
             accent_color: v.accent_color.clone(),
             return_policy: v.return_policy.clone(),
             social_links: v.social_links.clone(),
+            store_logo_srcset: None,
+            store_banner_srcset: None,
         }
     }
 }
@@ -116,7 +123,7 @@ pub async fn get_store(
     let (rows, total) = super::products::list_with_total(&state, &filter, sort, page).await?;
     let currency = store_currency(&state).await?;
     Ok(Json(StoreResponse {
-        store: StoreView::from(&store),
+        store: with_srcsets(&state, StoreView::from(&store)).await?,
         products: rows
             .iter()
             .map(|r| ProductSummary::from_row(r, &currency))
@@ -127,6 +134,30 @@ pub async fn get_store(
             per_page: page.per_page,
         },
     }))
+}
+
+/// Fills the logo's and banner's `srcset` from their renditions in the media library.
+async fn with_srcsets(state: &AppState, mut view: StoreView) -> ApiResult<StoreView> {
+    let key = |url: &Option<String>| {
+        url.as_deref()
+            .and_then(|u| u.strip_prefix("/media/"))
+            .map(str::to_owned)
+    };
+    let (logo, banner) = (key(&view.store_logo_url), key(&view.store_banner_url));
+    let keys: Vec<&str> = logo
+        .iter()
+        .chain(banner.iter())
+        .map(String::as_str)
+        .collect();
+    let found = bazaar_db::media::renditions_of(&state.db, &keys).await?;
+    let srcset_of = |k: &Option<String>| {
+        k.as_ref()
+            .and_then(|k| found.iter().find(|(key, _)| key == k))
+            .and_then(|(_, r)| bazaar_db::media::srcset(r))
+    };
+    view.store_logo_srcset = srcset_of(&logo);
+    view.store_banner_srcset = srcset_of(&banner);
+    Ok(view)
 }
 
 /// An approved store by slug; shared with the server-rendered head of store pages.

@@ -12,6 +12,9 @@ export interface StoreHeaderProps {
   description: string;
   logoUrl: string | null;
   bannerUrl: string | null;
+  /** The pictures' WebP renditions as `srcset`s, when the API has them. */
+  logoSrcSet?: string | null;
+  bannerSrcSet?: string | null;
   /** `#rrggbb`, or null for the site's colours. */
   accentColor: string | null;
   delivery: EstimatedDelivery | null;
@@ -30,6 +33,8 @@ export function StoreHeader({
   description,
   logoUrl,
   bannerUrl,
+  logoSrcSet = null,
+  bannerSrcSet = null,
   accentColor,
   delivery,
   socialLinks,
@@ -60,6 +65,8 @@ export function StoreHeader({
           {/* eslint-disable-next-line @next/next/no-img-element */}
           <img
             src={bannerUrl}
+            srcSet={bannerSrcSet ?? undefined}
+            sizes={bannerSrcSet ? '(min-width: 1280px) 1280px, 100vw' : undefined}
             alt=""
             decoding="async"
             fetchPriority="high"
@@ -69,7 +76,7 @@ export function StoreHeader({
         </div>
       ) : null}
       <div className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:gap-6 sm:p-8">
-        <StoreLogo name={name} logoUrl={logoUrl} />
+        <StoreLogo name={name} logoUrl={logoUrl} srcSet={logoSrcSet} />
         <div className="flex min-w-0 flex-col gap-2">
           <Heading data-testid="store-name" className="text-2xl font-bold tracking-tight break-words text-neutral-900 sm:text-3xl">
             {name}
@@ -109,7 +116,7 @@ export function StoreHeader({
   );
 }
 
-function StoreLogo({ name, logoUrl }: { name: string; logoUrl: string | null }) {
+function StoreLogo({ name, logoUrl, srcSet }: { name: string; logoUrl: string | null; srcSet: string | null }) {
   const frame =
     'flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-xl border border-neutral-200 sm:size-24';
   if (!logoUrl) {
@@ -129,6 +136,8 @@ function StoreLogo({ name, logoUrl }: { name: string; logoUrl: string | null }) 
       {/* eslint-disable-next-line @next/next/no-img-element */}
       <img
         src={logoUrl}
+        srcSet={srcSet ?? undefined}
+        sizes={srcSet ? '96px' : undefined}
         alt={`${name} logo`}
         width={96}
         height={96}

@@ -2006,8 +2006,15 @@ export interface components {
             standard_delivery_max_days: number | null;
             /** Format: int64 */
             standard_delivery_min_days: number | null;
+            /** @description The banner's renditions as a `srcset`, likewise. */
+            store_banner_srcset: string | null;
             store_banner_url: string | null;
             store_description: string;
+            /**
+             * @description The logo's WebP renditions as a `srcset` (`/media/…-320.webp 320w, …`), when it is
+             *     a picture of the media library whose renditions exist.
+             */
+            store_logo_srcset: string | null;
             store_logo_url: string | null;
             store_name: string;
             store_slug: string;

@@ -98,6 +98,8 @@ describe('StorePage', () => {
     serveStores([
       storeResponse({
         store_banner_url: '/media/v/ovr-official/banner.jpg',
+        store_banner_srcset: '/media/v/ovr-official/banner-320.webp 320w, /media/v/ovr-official/banner-640.webp 640w',
+        store_logo_srcset: '/media/v/ovr-official/logo-320.webp 320w',
         accent_color: '#facc15',
         return_policy: 'Return unworn items within 30 days.\nWe pay the courier.',
         social_links: {
@@ -115,6 +117,13 @@ describe('StorePage', () => {
     expect(screen.getByTestId('store-banner')).toHaveAttribute('src', '/media/v/ovr-official/banner.jpg');
     // The banner is decoration: the logo and the name say whose page it is.
     expect(screen.getByTestId('store-banner')).toHaveAttribute('alt', '');
+    // Their WebP renditions, for the browser to pick by width.
+    expect(screen.getByTestId('store-banner')).toHaveAttribute(
+      'srcset',
+      '/media/v/ovr-official/banner-320.webp 320w, /media/v/ovr-official/banner-640.webp 640w',
+    );
+    expect(screen.getByTestId('store-logo')).toHaveAttribute('srcset', '/media/v/ovr-official/logo-320.webp 320w');
+    expect(screen.getByTestId('store-logo')).toHaveAttribute('sizes', '96px');
 
     // The accent colour, and black text on it (yellow is too light for white).
     const header = screen.getByTestId('store-header');

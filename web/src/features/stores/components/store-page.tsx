@@ -80,6 +80,8 @@ export function storeHeaderProps(store: Store): StoreHeaderProps {
     description: store.store_description,
     logoUrl: store.store_logo_url,
     bannerUrl: store.store_banner_url,
+    logoSrcSet: store.store_logo_srcset,
+    bannerSrcSet: store.store_banner_srcset,
     accentColor: store.accent_color,
     delivery: store.estimated_delivery,
     socialLinks: store.social_links,
