@@ -927,3 +927,39 @@ async fn a_vendor_customises_their_store_page_and_customers_see_it() {
         StatusCode::FORBIDDEN
     );
 }
+
+#[tokio::test]
+async fn the_dashboard_counts_a_seeded_stores_drafts_and_sales_figures() {
+    let app = TestApp::seeded().await;
+    let seller = vendor(&app, "vusi@example.co.za").await;
+    let mut tx = app.db.begin().await.unwrap();
+    let store = bazaar_db::vendors::id_by_slug(&mut tx, "ovr-official")
+        .await
+        .unwrap()
+        .unwrap();
+    bazaar_db::vendors::set_owner(&mut tx, store, seller.id)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let drafts: i64 = bazaar_db::on_db!(&app.db, pool => sqlx::query_scalar(
+        "SELECT COUNT(*) FROM products WHERE vendor_id = $1 AND status = 'draft'")
+        .bind(store).fetch_one(pool).await.unwrap());
+    assert!(drafts > 0, "the seed has a draft for OVR Official");
+    let (status, overview) = call(&app, "GET", "/api/v1/vendor/overview", None, &seller).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(overview["figures"]["products_draft"], drafts);
+    let todo = overview["todo"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["kind"] == "draft_products")
+        .unwrap()
+        .clone();
+    let expected = if drafts == 1 {
+        "1 product is a draft".to_owned()
+    } else {
+        format!("{drafts} products are drafts")
+    };
+    assert_eq!(todo["title"], expected);
+    assert_eq!(todo["href"], "/vendor/products");
+}

@@ -120,7 +120,10 @@ async fn overview(
     if f.products_draft > 0 {
         todo.push(TodoItem {
             kind: "draft_products".to_owned(),
-            title: format!("{} products are drafts", f.products_draft),
+            title: match f.products_draft {
+                1 => "1 product is a draft".to_owned(),
+                n => format!("{n} products are drafts"),
+            },
             href: "/vendor/products".to_owned(),
         });
     }
