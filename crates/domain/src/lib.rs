@@ -48,5 +48,6 @@ pub mod delivery;
 pub mod money;
 pub mod pricing;
 pub mod settings;
+pub mod store_page;
 pub mod text;
 pub mod vendor;
