@@ -115,14 +115,7 @@ pub async fn quote(
         if !line.available {
             return Err(CartError::Unavailable.into());
         }
-        if line.quantity > line.item.stock {
-            return Err(CartError::OutOfStock {
-                name: line.item.product_name.clone(),
-                available: line.item.stock,
-            }
-            .into());
-        }
-        cart::check_purchase_limit(tx, user_id, &line.item, line.quantity).await?;
+        cart::check(tx, user_id, &line.item, line.quantity).await?;
     }
     let has_physical = items.iter().any(|l| l.item.product_type != "digital");
     let address = match (&req.shipping_address, has_physical && require_address) {

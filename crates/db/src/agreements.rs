@@ -124,11 +124,21 @@ pub async fn acceptances(db: &Db, user: Uuid) -> DbResult<Vec<AcceptanceRow>> {
     .bind(user).fetch_all(pool).await?))
 }
 
+const ACCEPTED_VERSION: &str = "SELECT MAX(a.version) FROM vendor_agreement_acceptances x \
+     JOIN vendor_agreements a ON a.id = x.agreement_id WHERE x.user_id = $1";
+
 /// The highest version a user accepted.
 pub async fn accepted_version(db: &Db, user: Uuid) -> DbResult<Option<i64>> {
-    Ok(on_db!(db, pool => sqlx::query_scalar::<_, Option<i64>>(
-        "SELECT MAX(a.version) FROM vendor_agreement_acceptances x \
-         JOIN vendor_agreements a ON a.id = x.agreement_id WHERE x.user_id = $1",
+    Ok(
+        on_db!(db, pool => sqlx::query_scalar::<_, Option<i64>>(ACCEPTED_VERSION)
+    .bind(user).fetch_one(pool).await?),
     )
-    .bind(user).fetch_one(pool).await?))
+}
+
+/// [`accepted_version`] inside a transaction.
+pub async fn accepted_version_in(tx: &mut Tx, user: Uuid) -> DbResult<Option<i64>> {
+    Ok(
+        on_tx!(tx, conn => sqlx::query_scalar::<_, Option<i64>>(ACCEPTED_VERSION)
+    .bind(user).fetch_one(conn).await?),
+    )
 }

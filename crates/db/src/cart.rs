@@ -5,6 +5,7 @@
 //! purchase limit) are checked here, inside the caller's transaction, so a cart never holds
 //! more than could be bought at the moment it was written.
 
+use bazaar_domain::cart::{Limits, OwnedLimit, Refusal, fit};
 use chrono::Utc;
 use serde::Serialize;
 use uuid::Uuid;
@@ -77,8 +78,21 @@ fn out_of_stock_message(name: &str, available: i64) -> String {
     }
 }
 
-/// The most of one line a cart may hold, whatever the stock.
-pub const MAX_QUANTITY: i64 = 999;
+pub use bazaar_domain::cart::{Fit, MAX_QUANTITY};
+
+impl CartError {
+    /// The add-to-cart rule's refusal, about `item`.
+    fn refused(r: Refusal, item: &Item) -> CartError {
+        match r {
+            Refusal::BadQuantity => CartError::BadQuantity,
+            Refusal::OutOfStock { available } => CartError::OutOfStock {
+                name: item.product_name.clone(),
+                available,
+            },
+            Refusal::PurchaseLimit { max } => CartError::PurchaseLimit { max },
+        }
+    }
+}
 
 /// The columns of an [`ItemRow`], over `products p` and `product_variations v`.
 const ITEM_COLUMNS: &str = "p.id AS product_id, v.id AS variation_id, p.name AS product_name, p.slug, \
@@ -212,23 +226,36 @@ fn owned_sql() -> String {
     )
 }
 
-/// Refuses `quantity` of a digital product when, with what the user owns, it passes the
-/// product's limit.
-pub async fn check_purchase_limit(
+/// The limit on a digital product, if it has one.
+fn purchase_max(item: &Item) -> Option<i64> {
+    item.max_owned_per_user
+        .filter(|_| item.product_type == "digital")
+}
+
+/// What bounds how many of `item` the user may have in a line.
+pub async fn limits(tx: &mut Tx, user_id: Uuid, item: &Item) -> DbResult<Limits> {
+    let purchase_limit = match purchase_max(item) {
+        Some(max) => Some(OwnedLimit {
+            max,
+            owned: owned(tx, user_id, item.product_id).await?,
+        }),
+        None => None,
+    };
+    Ok(Limits {
+        stock: item.stock,
+        purchase_limit,
+    })
+}
+
+/// Refuses a line of `quantity` of `item` the add-to-cart rule would not allow.
+pub async fn check(
     tx: &mut Tx,
     user_id: Uuid,
     item: &Item,
     quantity: i64,
 ) -> Result<(), CartError> {
-    let Some(max) = item
-        .max_owned_per_user
-        .filter(|_| item.product_type == "digital")
-    else {
-        return Ok(());
-    };
-    if owned(tx, user_id, item.product_id).await? + quantity > max {
-        return Err(CartError::PurchaseLimit { max });
-    }
+    let limits = limits(tx, user_id, item).await?;
+    fit(0, quantity, limits, Fit::Exact).map_err(|r| CartError::refused(r, item))?;
     Ok(())
 }
 
@@ -306,7 +333,7 @@ pub async fn lines_now(db: &Db, user_id: Uuid) -> DbResult<Vec<Line>> {
 /// then checked (a quantity past the stock or the purchase limit is taken back). Same
 /// rules as [`add`] with [`Fit::Exact`].
 pub async fn add_one(db: &Db, user_id: Uuid, add: &Add) -> Result<(), CartError> {
-    if add.quantity < 1 || add.quantity > MAX_QUANTITY {
+    if !(1..=MAX_QUANTITY).contains(&add.quantity) {
         return Err(CartError::BadQuantity);
     }
     let row = on_db!(db, pool => sqlx::query_as::<_, ItemRow>(sqlx::AssertSqlSafe(item_select()))
@@ -318,12 +345,16 @@ pub async fn add_one(db: &Db, user_id: Uuid, add: &Add) -> Result<(), CartError>
         .ok_or(CartError::Unavailable)?
         .into_item(add.variation_id);
     ItemRow::check(&item, add.variation_id)?;
-    let limit = match item
-        .max_owned_per_user
-        .filter(|_| item.product_type == "digital")
-    {
-        Some(max) => Some((max, owned_now(db, user_id, item.product_id).await?)),
+    let purchase_limit = match purchase_max(&item) {
+        Some(max) => Some(OwnedLimit {
+            max,
+            owned: owned_now(db, user_id, item.product_id).await?,
+        }),
         None => None,
+    };
+    let limits = Limits {
+        stock: item.stock,
+        purchase_limit,
     };
     // One statement in the common case; a quantity past the stock or the limit is taken
     // back by a second. On SQLite this process's turn to write covers both.
@@ -346,17 +377,7 @@ pub async fn add_one(db: &Db, user_id: Uuid, add: &Add) -> Result<(), CartError>
     .bind(Utc::now())
     .fetch_one(pool)
     .await)?;
-    let refusal = if quantity > item.stock.min(MAX_QUANTITY) {
-        Some(CartError::OutOfStock {
-            name: item.product_name,
-            available: item.stock,
-        })
-    } else {
-        limit
-            .filter(|(max, owned)| owned + quantity > *max)
-            .map(|(max, _)| CartError::PurchaseLimit { max })
-    };
-    if let Some(refusal) = refusal {
+    if let Err(refusal) = fit(quantity - add.quantity, add.quantity, limits, Fit::Exact) {
         let undo = if quantity == add.quantity {
             "DELETE FROM cart_items WHERE user_id = $1 AND line_key = $2 AND quantity = $3"
         } else {
@@ -368,7 +389,7 @@ pub async fn add_one(db: &Db, user_id: Uuid, add: &Add) -> Result<(), CartError>
             .bind(add.quantity)
             .execute(pool)
             .await.map(|r| r.rows_affected()))?;
-        return Err(refusal);
+        return Err(CartError::refused(refusal, &item));
     }
     Ok(())
 }
@@ -388,26 +409,14 @@ fn line_key(a: &Add) -> String {
     format!("{}|{variation}|{}|{}", a.product_id, a.size, a.color)
 }
 
-/// How adding went when quantities may be trimmed (merging a guest cart).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Fit {
-    /// Refuse what does not fit.
-    Exact,
-    /// Take as many as fit.
-    Trim,
-}
-
 /// Adds `add` to the cart, merging with the same line. Returns the line id and the
 /// quantity it now holds.
 pub async fn add(
     tx: &mut Tx,
     user_id: Uuid,
     add: &Add,
-    fit: Fit,
+    how: Fit,
 ) -> Result<(Uuid, i64), CartError> {
-    if add.quantity < 1 || add.quantity > MAX_QUANTITY {
-        return Err(CartError::BadQuantity);
-    }
     let item = item(tx, add.product_id, add.variation_id).await?;
     let key = line_key(add);
     let existing = on_tx!(tx, conn => sqlx::query_as::<_, (Uuid, i64)>(
@@ -418,27 +427,9 @@ pub async fn add(
     .fetch_optional(conn)
     .await)?;
     let in_cart = existing.map_or(0, |(_, q)| q);
-    let mut wanted = in_cart + add.quantity;
-    let ceiling = item.stock.min(MAX_QUANTITY);
-    if wanted > ceiling {
-        if fit == Fit::Exact || ceiling <= in_cart {
-            return Err(CartError::OutOfStock {
-                name: item.product_name,
-                available: item.stock,
-            });
-        }
-        wanted = ceiling;
-    }
-    if let Err(e) = check_purchase_limit(tx, user_id, &item, wanted).await {
-        let CartError::PurchaseLimit { max } = e else {
-            return Err(e);
-        };
-        let room = max - owned(tx, user_id, item.product_id).await?;
-        if fit == Fit::Exact || room <= in_cart {
-            return Err(e);
-        }
-        wanted = room;
-    }
+    let limits = limits(tx, user_id, &item).await?;
+    let wanted =
+        fit(in_cart, add.quantity, limits, how).map_err(|r| CartError::refused(r, &item))?;
     let now = Utc::now();
     let id = match existing {
         Some((id, _)) => {
@@ -492,17 +483,8 @@ pub async fn set_quantity(
         remove(tx, user_id, line_id).await?;
         return Ok(());
     }
-    if quantity > MAX_QUANTITY {
-        return Err(CartError::BadQuantity);
-    }
     let item = item(tx, product_id, variation_id).await?;
-    if quantity > item.stock {
-        return Err(CartError::OutOfStock {
-            name: item.product_name,
-            available: item.stock,
-        });
-    }
-    check_purchase_limit(tx, user_id, &item, quantity).await?;
+    check(tx, user_id, &item, quantity).await?;
     on_tx!(tx, conn => sqlx::query("UPDATE cart_items SET quantity = $3, updated_at = $4 WHERE id = $1 AND user_id = $2")
         .bind(line_id)
         .bind(user_id)

@@ -99,14 +99,20 @@ pub async fn upsert(tx: &mut Tx, c: &CategoryInput, now: DateTime<Utc>) -> DbRes
     }
 }
 
-/// Makes sure a category exists, creating it with a capitalised name; true if created.
-pub async fn ensure(tx: &mut Tx, slug: &str, now: DateTime<Utc>) -> DbResult<bool> {
-    let exists = on_tx!(tx, conn => sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM categories WHERE slug = $1")
+/// Whether a category with `slug` exists.
+pub async fn exists(tx: &mut Tx, slug: &str) -> DbResult<bool> {
+    Ok(
+        on_tx!(tx, conn => sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM categories WHERE slug = $1")
         .bind(slug)
         .fetch_one(conn)
         .await?)
-        > 0;
-    if exists {
+            > 0,
+    )
+}
+
+/// Makes sure a category exists, creating it with a capitalised name; true if created.
+pub async fn ensure(tx: &mut Tx, slug: &str, now: DateTime<Utc>) -> DbResult<bool> {
+    if exists(tx, slug).await? {
         return Ok(false);
     }
     let input = CategoryInput {

@@ -19,6 +19,7 @@ use sqlx::{PgPool, SqlitePool};
 pub mod accounts;
 pub mod agreements;
 pub mod analytics;
+pub mod attributes;
 pub mod audit;
 mod binds;
 pub mod cart;

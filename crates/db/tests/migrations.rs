@@ -22,7 +22,8 @@ struct Schema {
 }
 
 /// Applies one file's declarations to `schema`: tables created, dropped and renamed (SQLite
-/// changes a constraint by rebuilding a table), columns added, indexes created.
+/// changes a constraint by rebuilding a table or replacing a column), columns added,
+/// renamed and dropped, indexes created.
 fn apply(schema: &mut Schema, sql: &str) {
     let mut current: Option<(String, BTreeSet<String>)> = None;
     for line in sql.lines().map(str::trim) {
@@ -38,6 +39,18 @@ fn apply(schema: &mut Schema, sql: &str) {
                 .entry((*table).to_owned())
                 .or_default()
                 .insert((*column).to_owned());
+        } else if let ["ALTER", "TABLE", table, "RENAME", "COLUMN", from, "TO", to] =
+            words.as_slice()
+        {
+            let cols = schema.tables.entry((*table).to_owned()).or_default();
+            cols.remove(*from);
+            cols.insert((*to).to_owned());
+        } else if let ["ALTER", "TABLE", table, "DROP", "COLUMN", column] = words.as_slice() {
+            schema
+                .tables
+                .entry((*table).to_owned())
+                .or_default()
+                .remove(*column);
         } else if let ["ALTER", "TABLE", from, "RENAME", "TO", to] = words.as_slice() {
             let cols = schema.tables.remove(*from).unwrap_or_default();
             schema.tables.insert((*to).to_owned(), cols);

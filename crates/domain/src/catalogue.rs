@@ -11,9 +11,47 @@ string_enum!(
 );
 
 string_enum!(
-    /// Only active products are shown (SPEC.md §4).
-    ProductStatus { Active = "active", Draft = "draft", Inactive = "inactive" } expected "active, draft, inactive"
+    /// Only active products are shown (SPEC.md §4). A writer chooses draft, active or
+    /// inactive; `pending_review` is where an activation waits when the platform reviews
+    /// new vendors' products, and `archived` is a product its vendor has put away.
+    ProductStatus {
+        Active = "active",
+        Draft = "draft",
+        Inactive = "inactive",
+        PendingReview = "pending_review",
+        Archived = "archived",
+    } expected "active, draft, inactive, pending_review, archived"
 );
+
+impl ProductStatus {
+    /// The statuses a writer (the importer or the vendor's editor) sets directly.
+    pub fn is_chosen_by_writer(self) -> bool {
+        matches!(self, Self::Active | Self::Draft | Self::Inactive)
+    }
+}
+
+string_enum!(
+    /// What a vendor does to many products at once from their list.
+    ProductAction { Activate = "activate", Deactivate = "deactivate", Archive = "archive" }
+    expected "activate, deactivate, archive"
+);
+
+impl ProductAction {
+    /// Where `action` takes a product now in `from`; `None` when there is nothing to do.
+    /// An activation may still be held for review (see `settings::ProductReview`).
+    pub fn moves(self, from: ProductStatus) -> Option<ProductStatus> {
+        use ProductStatus::*;
+        let to = match (self, from) {
+            (ProductAction::Activate, Active | PendingReview) => return None,
+            (ProductAction::Activate, _) => Active,
+            (ProductAction::Deactivate, Active | PendingReview) => Inactive,
+            (ProductAction::Deactivate, _) => return None,
+            (ProductAction::Archive, Archived) => return None,
+            (ProductAction::Archive, _) => Archived,
+        };
+        Some(to)
+    }
+}
 
 string_enum!(
     /// Only approved vendors are shown (SPEC.md §4).
@@ -40,10 +78,24 @@ mod tests {
         for v in [Pending, Rejected, Suspended] {
             assert!(!is_listed(Active, Some(v)));
         }
-        for s in [Draft, Inactive] {
+        for s in [Draft, Inactive, PendingReview, Archived] {
             assert!(!is_listed(s, None));
             assert!(!is_listed(s, Some(Approved)));
         }
+    }
+
+    #[test]
+    fn bulk_actions_move_only_what_they_apply_to() {
+        use ProductAction::*;
+        use ProductStatus::*;
+        assert_eq!(Activate.moves(Draft), Some(Active));
+        assert_eq!(Activate.moves(Archived), Some(Active));
+        assert_eq!(Activate.moves(PendingReview), None, "already waiting");
+        assert_eq!(Deactivate.moves(Active), Some(Inactive));
+        assert_eq!(Deactivate.moves(PendingReview), Some(Inactive));
+        assert_eq!(Deactivate.moves(Draft), None);
+        assert_eq!(Archive.moves(Inactive), Some(Archived));
+        assert_eq!(Archive.moves(Archived), None);
     }
 
     #[test]

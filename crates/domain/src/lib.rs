@@ -42,11 +42,14 @@ macro_rules! string_enum {
 /// Problems with a form, by field name (`bank.account_number` for nested ones).
 pub type FieldErrors = std::collections::BTreeMap<String, String>;
 
+pub mod cart;
 pub mod catalogue;
 pub mod checkout;
 pub mod delivery;
+pub mod fields;
 pub mod money;
 pub mod pricing;
+pub mod product;
 pub mod settings;
 pub mod store_page;
 pub mod text;

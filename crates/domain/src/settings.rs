@@ -35,6 +35,46 @@ pub fn shipping_settings(value: Option<&Value>) -> ShippingSettings {
     }
 }
 
+/// Whether new vendors' products wait for an admin before going on sale: the
+/// `product_review` setting, e.g. `{"new_vendors": true, "days": 30}`. Off when missing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ProductReview {
+    pub new_vendors: bool,
+    /// A store is new for this many days after it opened.
+    pub days: i64,
+}
+
+pub const PRODUCT_REVIEW_KEY: &str = "product_review";
+
+pub fn product_review(value: Option<&Value>) -> ProductReview {
+    ProductReview {
+        new_vendors: value
+            .and_then(|v| v.get("new_vendors"))
+            .and_then(Value::as_bool)
+            .unwrap_or(false),
+        days: value
+            .and_then(|v| v.get("days"))
+            .and_then(Value::as_i64)
+            .filter(|d| (0..=3650).contains(d))
+            .unwrap_or(30),
+    }
+}
+
+impl ProductReview {
+    /// A product asked to go on sale waits for review when the platform reviews new
+    /// stores, this store opened less than `days` ago, and the product was never on sale.
+    pub fn holds(
+        &self,
+        store_opened: chrono::DateTime<chrono::Utc>,
+        now: chrono::DateTime<chrono::Utc>,
+        published_before: bool,
+    ) -> bool {
+        self.new_vendors
+            && !published_before
+            && now.signed_duration_since(store_opened) < chrono::Duration::days(self.days)
+    }
+}
+
 /// The `default_currency` setting, falling back to ZAR.
 pub fn default_currency(value: Option<&Value>) -> String {
     value
@@ -69,6 +109,29 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+
+    #[test]
+    fn product_review_holds_only_new_stores_first_publication() {
+        use chrono::{Duration, TimeZone, Utc};
+        let now = Utc.with_ymd_and_hms(2026, 11, 26, 12, 0, 0).unwrap();
+        assert_eq!(
+            product_review(None),
+            ProductReview {
+                new_vendors: false,
+                days: 30
+            }
+        );
+        let on = product_review(Some(&serde_json::json!({"new_vendors": true, "days": 14})));
+        assert!(on.holds(now - Duration::days(13), now, false));
+        assert!(
+            !on.holds(now - Duration::days(14), now, false),
+            "no longer new"
+        );
+        assert!(!on.holds(now, now, true), "was on sale before");
+        assert!(!product_review(None).holds(now, now, false));
+        let broken = product_review(Some(&serde_json::json!({"new_vendors": "yes", "days": -1})));
+        assert_eq!((broken.new_vendors, broken.days), (false, 30));
+    }
 
     #[test]
     fn shipping_fallbacks_are_50_and_9_99() {

@@ -4,8 +4,8 @@
 use serde_json::{Map, Value};
 
 use crate::fields::FieldError;
-use crate::validate::PRODUCT_FIELDS;
 use crate::{ImportError, SourceRow};
+use bazaar_domain::product::{Origin, fields as product_fields};
 
 /// Variation columns and the variation field each one fills.
 const VARIATION_COLUMNS: &[(&str, &str)] = &[
@@ -33,7 +33,7 @@ pub fn read(text: &str) -> Result<Vec<SourceRow>, ImportError> {
         .collect();
     for h in &headers {
         if h == "variations"
-            || !PRODUCT_FIELDS.contains(&h.as_str())
+            || !product_fields(Origin::Import).contains(&h.as_str())
                 && !VARIATION_COLUMNS.iter().any(|(c, _)| c == h)
         {
             return Err(ImportError::Malformed(format!(

@@ -6,7 +6,7 @@
 //! slug and variations on SKU: re-running an import reports every row `unchanged`.
 
 mod csv_format;
-mod fields;
+pub(crate) use bazaar_domain::fields;
 pub mod seed;
 mod validate;
 
@@ -18,7 +18,7 @@ use chrono::Utc;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-pub use fields::FieldError;
+pub use bazaar_domain::fields::FieldError;
 pub use validate::{ValidProduct, validate};
 
 /// The formats `bazaar import` reads.

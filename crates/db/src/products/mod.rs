@@ -6,18 +6,18 @@
 //! that touches a product or its variations, so reads never aggregate variations.
 
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
 use sqlx::types::Json;
 use uuid::Uuid;
 
 use crate::{Bind, Binds, Db, DbError, DbResult, bind_all, on_db};
 
 pub mod search;
+pub mod vendor;
 pub mod write;
 
 pub use write::{
-    ProductInput, Rollups, UpsertError, Upserted, VariationInput, compute_rollups, id_by_slug,
-    refresh_rollups, upsert,
+    ProductInput, Rollups, SaveError, Saved, UpsertError, Upserted, VariationInput,
+    compute_rollups, id_by_slug, refresh_rollups, save, sku_owner, upsert,
 };
 
 /// Stock counted for a variation whose stock is not managed: always available.
@@ -74,12 +74,7 @@ pub struct ProductRow {
     pub updated_at: DateTime<Utc>,
 }
 
-/// One name/value pair of a variation ("Size" = "M").
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Attribute {
-    pub name: String,
-    pub value: String,
-}
+pub use bazaar_domain::product::{Attribute, Image};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct VariationRow {
@@ -98,7 +93,7 @@ pub struct VariationRow {
     pub manage_stock: bool,
 }
 
-const VARIATION_COLUMNS: &str = "id, product_id, sku, name, attributes, price_cents, \
+pub(crate) const VARIATION_COLUMNS: &str = "id, product_id, sku, name, attributes, price_cents, \
     sale_price_cents, stock_quantity, weight_grams, dimensions, images, enabled, manage_stock";
 
 /// How a product list is ordered.
@@ -220,7 +215,7 @@ pub struct PageRequest {
 }
 
 impl PageRequest {
-    fn offset(self) -> i64 {
+    pub(crate) fn offset(self) -> i64 {
         i64::from(self.page.saturating_sub(1)) * i64::from(self.per_page)
     }
 }

@@ -3,6 +3,7 @@
 use bazaar_domain::catalogue::{ProductStatus, VendorStatus, is_listed};
 use bazaar_domain::money::Cents;
 use bazaar_domain::pricing::{applicable_sale_price, effective_price};
+use bazaar_domain::product::{Image, ProductSpec, VariationSpec};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::types::Json;
@@ -30,8 +31,64 @@ pub struct ProductInput {
     pub product_type: String,
     pub max_owned_per_user: Option<i64>,
     pub stock_quantity: i64,
+    pub sku: Option<String>,
+    pub images: Vec<Image>,
+    pub seo_title: String,
+    pub seo_description: String,
     pub created_at: Option<DateTime<Utc>>,
     pub variations: Vec<VariationInput>,
+}
+
+impl ProductInput {
+    /// What a parsed product writes, for `vendor_id`'s store (none: a house product).
+    pub fn from_spec(spec: ProductSpec, vendor_id: Option<Uuid>) -> ProductInput {
+        ProductInput {
+            image_url: spec.image_url(),
+            slug: spec.slug,
+            name: spec.name,
+            brand: spec.brand,
+            category: spec.category,
+            vendor_id,
+            description: spec.description,
+            price: spec.price,
+            sale_price: spec.sale_price,
+            videos: spec.videos,
+            status: spec.status,
+            featured: spec.featured,
+            daily_deal: spec.daily_deal,
+            product_type: spec.product_type.as_str().to_owned(),
+            max_owned_per_user: spec.max_owned_per_user,
+            stock_quantity: spec.stock_quantity,
+            sku: spec.sku,
+            images: spec.images,
+            seo_title: spec.seo_title,
+            seo_description: spec.seo_description,
+            created_at: spec.created_at,
+            variations: spec
+                .variations
+                .into_iter()
+                .map(VariationInput::from)
+                .collect(),
+        }
+    }
+}
+
+impl From<VariationSpec> for VariationInput {
+    fn from(v: VariationSpec) -> Self {
+        VariationInput {
+            sku: v.sku,
+            name: v.name,
+            attributes: v.attributes,
+            price: v.price,
+            sale_price: v.sale_price,
+            stock_quantity: v.stock_quantity,
+            weight_grams: v.weight_grams,
+            dimensions: v.dimensions,
+            images: v.images,
+            enabled: v.enabled,
+            manage_stock: v.manage_stock,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -90,6 +147,10 @@ struct StoredProduct {
     product_type: String,
     max_owned_per_user: Option<i64>,
     stock_quantity: i64,
+    sku: Option<String>,
+    images: Json<Vec<Image>>,
+    seo_title: String,
+    seo_description: String,
     created_at: DateTime<Utc>,
 }
 
@@ -110,6 +171,10 @@ impl StoredProduct {
             && self.product_type == p.product_type
             && self.max_owned_per_user == p.max_owned_per_user
             && self.stock_quantity == p.stock_quantity
+            && self.sku == p.sku
+            && self.images.0 == p.images
+            && self.seo_title == p.seo_title
+            && self.seo_description == p.seo_description
             && p.created_at.is_none_or(|t| t == self.created_at)
     }
 }
@@ -129,6 +194,85 @@ impl VariationRow {
     }
 }
 
+/// Inserts a new product row (its variations are written after).
+async fn insert_product(
+    tx: &mut Tx,
+    id: Uuid,
+    input: &ProductInput,
+    now: DateTime<Utc>,
+) -> Result<(), sqlx::Error> {
+    on_tx!(tx, conn => sqlx::query(
+        "INSERT INTO products (id, slug, name, brand, category, vendor_id, description, \
+         price_cents, sale_price_cents, image_url, videos, status, featured, daily_deal, \
+         product_type, max_owned_per_user, stock_quantity, created_at, updated_at, sku, images, \
+         seo_title, seo_description) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, \
+         $20, $21, $22, $23)",
+    )
+    .bind(id)
+    .bind(&input.slug)
+    .bind(&input.name)
+    .bind(&input.brand)
+    .bind(&input.category)
+    .bind(input.vendor_id)
+    .bind(&input.description)
+    .bind(input.price.0)
+    .bind(input.sale_price.map(|c| c.0))
+    .bind(&input.image_url)
+    .bind(Json(&input.videos))
+    .bind(input.status.as_str())
+    .bind(input.featured)
+    .bind(input.daily_deal)
+    .bind(&input.product_type)
+    .bind(input.max_owned_per_user)
+    .bind(input.stock_quantity)
+    .bind(input.created_at.unwrap_or(now))
+    .bind(now)
+    .bind(&input.sku)
+    .bind(Json(&input.images))
+    .bind(&input.seo_title)
+    .bind(&input.seo_description)
+    .execute(conn).await.map(|r| r.rows_affected()))?;
+    Ok(())
+}
+
+/// The slug of the product other than `except` that holds `sku`, on itself or on one of
+/// its variations. SKUs are unique across products and variations, so one SKU names one
+/// thing to stock.
+pub async fn sku_owner(tx: &mut Tx, sku: &str, except: Option<Uuid>) -> DbResult<Option<String>> {
+    let except = except.unwrap_or(Uuid::nil());
+    Ok(on_tx!(tx, conn => sqlx::query_scalar::<_, String>(
+        "SELECT p.slug FROM product_variations v JOIN products p ON p.id = v.product_id \
+         WHERE v.sku = $1 AND v.product_id <> $2 \
+         UNION ALL SELECT slug FROM products WHERE sku = $1 AND id <> $2 LIMIT 1",
+    )
+    .bind(sku)
+    .bind(except)
+    .fetch_optional(conn)
+    .await)?)
+}
+
+/// Refuses SKUs that belong to another product.
+async fn check_skus(
+    tx: &mut Tx,
+    input: &ProductInput,
+    product: Option<Uuid>,
+) -> Result<(), UpsertError> {
+    let skus = input
+        .sku
+        .iter()
+        .chain(input.variations.iter().map(|v| &v.sku));
+    for sku in skus {
+        if let Some(owner) = sku_owner(tx, sku, product).await? {
+            return Err(UpsertError::SkuTaken {
+                sku: sku.clone(),
+                owner,
+            });
+        }
+    }
+    Ok(())
+}
+
 /// Creates or updates a product (keyed on slug) and its variations (keyed on SKU) inside
 /// `tx`. Writes nothing when everything already matches, so a re-run reports `Unchanged`.
 pub async fn upsert(
@@ -139,12 +283,13 @@ pub async fn upsert(
     let existing = on_tx!(tx, conn => sqlx::query_as::<_, StoredProduct>(
         "SELECT id, name, brand, category, vendor_id, description, price_cents, sale_price_cents, \
          image_url, videos, status, featured, daily_deal, product_type, max_owned_per_user, \
-         stock_quantity, created_at FROM products WHERE slug = $1",
+         stock_quantity, sku, images, seo_title, seo_description, created_at FROM products WHERE slug = $1",
     )
     .bind(&input.slug)
     .fetch_optional(conn)
     .await?);
 
+    check_skus(tx, input, existing.as_ref().map(|p| p.id)).await?;
     let (product_id, mut outcome) = match &existing {
         Some(stored) if stored.matches(input) => (stored.id, Upserted::Unchanged),
         Some(stored) => {
@@ -152,7 +297,8 @@ pub async fn upsert(
                 "UPDATE products SET name = $2, brand = $3, category = $4, vendor_id = $5, \
                  description = $6, price_cents = $7, sale_price_cents = $8, image_url = $9, \
                  videos = $10, status = $11, featured = $12, daily_deal = $13, product_type = $14, \
-                 max_owned_per_user = $15, stock_quantity = $16, created_at = $17, updated_at = $18 \
+                 max_owned_per_user = $15, stock_quantity = $16, created_at = $17, updated_at = $18, \
+                 sku = $19, images = $20, seo_title = $21, seo_description = $22, version = version + 1 \
                  WHERE id = $1",
             )
             .bind(stored.id)
@@ -173,37 +319,16 @@ pub async fn upsert(
             .bind(input.stock_quantity)
             .bind(input.created_at.unwrap_or(stored.created_at))
             .bind(now)
+            .bind(&input.sku)
+            .bind(Json(&input.images))
+            .bind(&input.seo_title)
+            .bind(&input.seo_description)
             .execute(conn).await?.rows_affected());
             (stored.id, Upserted::Updated)
         }
         None => {
             let id = Uuid::now_v7();
-            on_tx!(tx, conn => sqlx::query(
-                "INSERT INTO products (id, slug, name, brand, category, vendor_id, description, \
-                 price_cents, sale_price_cents, image_url, videos, status, featured, daily_deal, \
-                 product_type, max_owned_per_user, stock_quantity, created_at, updated_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)",
-            )
-            .bind(id)
-            .bind(&input.slug)
-            .bind(&input.name)
-            .bind(&input.brand)
-            .bind(&input.category)
-            .bind(input.vendor_id)
-            .bind(&input.description)
-            .bind(input.price.0)
-            .bind(input.sale_price.map(|c| c.0))
-            .bind(&input.image_url)
-            .bind(Json(&input.videos))
-            .bind(input.status.as_str())
-            .bind(input.featured)
-            .bind(input.daily_deal)
-            .bind(&input.product_type)
-            .bind(input.max_owned_per_user)
-            .bind(input.stock_quantity)
-            .bind(input.created_at.unwrap_or(now))
-            .bind(now)
-            .execute(conn).await?.rows_affected());
+            insert_product(tx, id, input, now).await?;
             (id, Upserted::Created)
         }
     };
@@ -216,16 +341,6 @@ pub async fn upsert(
             .fetch_optional(conn)
             .await?);
         match stored {
-            Some(row) if row.product_id != product_id => {
-                let owner = on_tx!(tx, conn => sqlx::query_scalar::<_, String>("SELECT slug FROM products WHERE id = $1")
-                    .bind(row.product_id)
-                    .fetch_one(conn)
-                    .await?);
-                return Err(UpsertError::SkuTaken {
-                    sku: v.sku.clone(),
-                    owner,
-                });
-            }
             Some(row) if row.matches(v) => {}
             Some(row) => {
                 write_variation(tx, row.id, product_id, v, now, false).await?;
@@ -242,6 +357,148 @@ pub async fn upsert(
     }
     tracing::debug!(product.slug = %slug, ?outcome, "product upserted");
     Ok(outcome)
+}
+
+/// Why the editor's save was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    #[error("no such product in this store")]
+    NotFound,
+    /// The product changed since the version the editor read.
+    #[error("the product was changed by someone else")]
+    Stale,
+    #[error("the slug is taken")]
+    SlugTaken,
+    #[error("SKU {sku} already belongs to product '{owner}'")]
+    SkuTaken { sku: String, owner: String },
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+impl From<sqlx::Error> for SaveError {
+    fn from(e: sqlx::Error) -> Self {
+        SaveError::Db(DbError::classify(e))
+    }
+}
+
+impl From<UpsertError> for SaveError {
+    fn from(e: UpsertError) -> Self {
+        match e {
+            UpsertError::SkuTaken { sku, owner } => SaveError::SkuTaken { sku, owner },
+            UpsertError::Db(e) => SaveError::Db(e),
+        }
+    }
+}
+
+/// A saved product: its id and the version the next save must name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Saved {
+    pub id: Uuid,
+    pub version: i64,
+}
+
+/// Writes a vendor's product from their editor: a new one when `existing` is `None`,
+/// else the product `id` of `input.vendor_id`'s store, only if it is still at `version`.
+/// The variations become exactly `input.variations` (matched by SKU; ones left out are
+/// deleted: order lines keep their own copy of what was bought). Platform-set fields
+/// (featured, daily deal, creation time, owner) are left as they are.
+pub async fn save(
+    tx: &mut Tx,
+    existing: Option<(Uuid, i64)>,
+    input: &ProductInput,
+    now: DateTime<Utc>,
+) -> Result<Saved, SaveError> {
+    let vendor_id = input.vendor_id;
+    let except = existing.map(|(id, _)| id);
+    let slug_owner = on_tx!(tx, conn => sqlx::query_scalar::<_, Uuid>(
+        "SELECT id FROM products WHERE slug = $1 AND id <> $2",
+    )
+    .bind(&input.slug)
+    .bind(except.unwrap_or(Uuid::nil()))
+    .fetch_optional(conn)
+    .await)?;
+    if slug_owner.is_some() {
+        return Err(SaveError::SlugTaken);
+    }
+    check_skus(tx, input, except).await?;
+    let saved = match existing {
+        None => {
+            let id = Uuid::now_v7();
+            insert_product(tx, id, input, now).await?;
+            Saved { id, version: 1 }
+        }
+        Some((id, version)) => {
+            let n = on_tx!(tx, conn => sqlx::query(
+                "UPDATE products SET slug = $4, name = $5, brand = $6, category = $7, description = $8, \
+                 price_cents = $9, sale_price_cents = $10, image_url = $11, videos = $12, status = $13, \
+                 product_type = $14, max_owned_per_user = $15, stock_quantity = $16, sku = $17, \
+                 images = $18, seo_title = $19, seo_description = $20, updated_at = $21, \
+                 version = version + 1 WHERE id = $1 AND vendor_id = $2 AND version = $3",
+            )
+            .bind(id)
+            .bind(vendor_id)
+            .bind(version)
+            .bind(&input.slug)
+            .bind(&input.name)
+            .bind(&input.brand)
+            .bind(&input.category)
+            .bind(&input.description)
+            .bind(input.price.0)
+            .bind(input.sale_price.map(|c| c.0))
+            .bind(&input.image_url)
+            .bind(Json(&input.videos))
+            .bind(input.status.as_str())
+            .bind(&input.product_type)
+            .bind(input.max_owned_per_user)
+            .bind(input.stock_quantity)
+            .bind(&input.sku)
+            .bind(Json(&input.images))
+            .bind(&input.seo_title)
+            .bind(&input.seo_description)
+            .bind(now)
+            .execute(conn).await?.rows_affected());
+            if n == 0 {
+                let exists = on_tx!(tx, conn => sqlx::query_scalar::<_, i64>(
+                    "SELECT version FROM products WHERE id = $1 AND vendor_id = $2",
+                )
+                .bind(id)
+                .bind(vendor_id)
+                .fetch_optional(conn)
+                .await)?;
+                return Err(match exists {
+                    Some(_) => SaveError::Stale,
+                    None => SaveError::NotFound,
+                });
+            }
+            Saved {
+                id,
+                version: version + 1,
+            }
+        }
+    };
+    let sql = format!("SELECT {VARIATION_COLUMNS} FROM product_variations WHERE product_id = $1");
+    let stored = on_tx!(tx, conn => sqlx::query_as::<_, VariationRow>(sqlx::AssertSqlSafe(sql))
+        .bind(saved.id)
+        .fetch_all(conn)
+        .await)?;
+    for v in &input.variations {
+        match stored.iter().find(|row| row.sku == v.sku) {
+            Some(row) if row.matches(v) => {}
+            Some(row) => write_variation(tx, row.id, saved.id, v, now, false).await?,
+            None => write_variation(tx, Uuid::now_v7(), saved.id, v, now, true).await?,
+        }
+    }
+    for row in stored
+        .iter()
+        .filter(|row| !input.variations.iter().any(|v| v.sku == row.sku))
+    {
+        on_tx!(tx, conn => sqlx::query("DELETE FROM product_variations WHERE id = $1")
+            .bind(row.id)
+            .execute(conn)
+            .await.map(|r| r.rows_affected()))?;
+    }
+    refresh_rollups(tx, saved.id, now).await?;
+    Ok(saved)
 }
 
 impl Upserted {
@@ -398,7 +655,9 @@ pub async fn refresh_rollups(tx: &mut Tx, product_id: Uuid, now: DateTime<Utc>) 
     }
     on_tx!(tx, conn => sqlx::query(
         "UPDATE products SET has_variations = $2, min_price_cents = $3, max_price_cents = $4, \
-         on_sale = $5, available_stock = $6, listed = $7, updated_at = $8 WHERE id = $1",
+         on_sale = $5, available_stock = $6, listed = $7, updated_at = $8, \
+         published_at = CASE WHEN status = 'active' AND published_at IS NULL THEN $8 ELSE published_at END \
+         WHERE id = $1",
     )
     .bind(product_id)
     .bind(r.has_variations)

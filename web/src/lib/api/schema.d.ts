@@ -39,6 +39,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/products/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An admin's decision on a product waiting for review. */
+        post: operations["admin_review_product"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/vendor-agreements": {
         parameters: {
             query?: never;
@@ -855,6 +872,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/vendor/attributes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform's attributes (size, colour, …); a product may add its own. */
+        get: operations["vendor_list_attributes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/vendor/media": {
         parameters: {
             query?: never;
@@ -906,6 +940,62 @@ export interface paths {
         get: operations["vendor_overview"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's products, filtered, sorted and one page at a time. */
+        get: operations["vendor_list_products"];
+        put?: never;
+        /** Creates a product in the caller's store. */
+        post: operations["vendor_create_product"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's products, for the editor. */
+        get: operations["vendor_get_product"];
+        /** Saves one of the caller's products at the version it was read at. */
+        put: operations["vendor_update_product"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/products/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activates, deactivates or archives many of the caller's products. Any id that is not
+         *     one of them refuses the whole change.
+         */
+        post: operations["vendor_change_products"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1160,6 +1250,11 @@ export interface components {
         ApplicationList: {
             /** @description Newest first. */
             applications: components["schemas"]["Application"][];
+        };
+        /** @description One name/value pair of a variation ("Size" = "M"). */
+        AttributeInput: {
+            name: string;
+            value: string;
         };
         /** @description One name/value pair of a variation. */
         AttributeView: {
@@ -1425,6 +1520,17 @@ export interface components {
             name: string;
             value: string;
         };
+        /** @description An attribute every vendor can build variations from, with its usual values. */
+        GlobalAttribute: {
+            name: string;
+            values: string[];
+        };
+        /** @description A picture and its alt text. */
+        ImageView: {
+            alt?: string;
+            /** @description A site path (`/media/…`) or an http(s) address. */
+            url: string;
+        };
         /** @description Pagination of a list response. */
         ListMeta: {
             /** Format: int32 */
@@ -1501,6 +1607,12 @@ export interface components {
         MergeCart: {
             /** @description The guest cart's lines (at most 100). */
             items: components["schemas"]["AddToCart"][];
+        };
+        MovedProduct: {
+            /** Format: uuid */
+            id: string;
+            /** @description Where it went (an activation may wait for review: pending_review). */
+            status: string;
         };
         NotificationList: {
             notifications: components["schemas"]["NotificationView"][];
@@ -1700,6 +1812,18 @@ export interface components {
             /** Format: int64 */
             min_cents: number;
         };
+        /** @description Many products at once. */
+        ProductChange: {
+            /** @description activate, deactivate or archive. */
+            action: string;
+            /** @description 1 to 100 of the caller's products. */
+            ids: string[];
+        };
+        ProductChangeResult: {
+            moved: components["schemas"]["MovedProduct"][];
+            /** @description Already where the action takes them. */
+            unchanged: string[];
+        };
         /** @description A product page's data. */
         ProductDetail: components["schemas"]["ProductSummary"] & {
             description: string;
@@ -1710,12 +1834,67 @@ export interface components {
             variations: components["schemas"]["VariationView"][];
             vendor: components["schemas"]["VendorSummary"] | null;
         };
+        /**
+         * @description A product as the editor sends it. Amounts are text in rand ("499.00"); every rule and
+         *     message is the importer's too (docs/contracts.md, "Seed and import format").
+         */
+        ProductForm: {
+            brand?: string | null;
+            /** @description A category slug from `/categories`. */
+            category?: string | null;
+            description?: string | null;
+            /** @description Up to 12 pictures, the first shown on cards. */
+            images?: components["schemas"]["ImageView"][] | null;
+            /**
+             * Format: int64
+             * @description Digital products only: how many one customer may own.
+             */
+            max_owned_per_user?: number | null;
+            name: string;
+            price: string;
+            /** @description physical (default) or digital. */
+            product_type?: string | null;
+            /** @description Lower than the price. */
+            sale_price?: string | null;
+            /** @description Up to 160 characters. */
+            seo_description?: string | null;
+            /** @description Up to 70 characters. */
+            seo_title?: string | null;
+            /** @description Products without variations only. */
+            sku?: string | null;
+            /** @description Derived from the name when left out. */
+            slug?: string | null;
+            /**
+             * @description draft (default), active or inactive. Activating may wait for review
+             *     (`pending_review`) and needs the current vendor agreement.
+             */
+            status?: string | null;
+            /** Format: int64 */
+            stock_quantity?: number | null;
+            /** @description Exactly the product's variations after the save; ones left out are deleted. */
+            variations?: components["schemas"]["VariationForm"][] | null;
+            /**
+             * Format: int64
+             * @description Saving an existing product: the version it was read at.
+             */
+            version?: number | null;
+            videos?: string[] | null;
+        };
         ProductListResponse: {
             meta: components["schemas"]["ListMeta"];
             products: components["schemas"]["ProductSummary"][];
         };
         ProductResponse: {
             product: components["schemas"]["ProductDetail"];
+        };
+        ProductReviewInput: {
+            approve: boolean;
+            /** @description Required to reject: 3 to 1000 characters, kept in the audit log. */
+            reason?: string | null;
+        };
+        ProductReviewResult: {
+            /** @description active (approved) or draft (rejected). */
+            status: string;
         };
         /** @description A product as shown on cards and in lists. Money is in cents of `currency`, VAT included. */
         ProductSummary: {
@@ -2068,6 +2247,24 @@ export interface components {
             kind: string;
             title: string;
         };
+        /** @description A variation as the editor sends it. Amounts are text in rand ("499.00"). */
+        VariationForm: {
+            attributes?: components["schemas"]["AttributeInput"][] | null;
+            enabled?: boolean | null;
+            images?: string[] | null;
+            manage_stock?: boolean | null;
+            /** @description Defaults to the attribute values ("M / Black"). */
+            name?: string | null;
+            /** @description Defaults to the product's price. */
+            price?: string | null;
+            sale_price?: string | null;
+            /** @description Letters, digits, `-`, `_` or `.`; unique in the shop. */
+            sku: string;
+            /** Format: int64 */
+            stock_quantity?: number | null;
+            /** Format: int64 */
+            weight_grams?: number | null;
+        };
         /** @description A purchasable variation of a product (size, colour, …). */
         VariationView: {
             attributes: components["schemas"]["AttributeView"][];
@@ -2104,6 +2301,96 @@ export interface components {
             store: components["schemas"]["VendorStore"];
             todo: components["schemas"]["TodoItem"][];
         };
+        /** @description A product as its vendor edits it. Money in cents. */
+        VendorProduct: {
+            /**
+             * Format: int64
+             * @description Units customers can buy now (over enabled variations when there are any).
+             */
+            available_stock: number;
+            brand: string;
+            /** @description A category slug, or empty. */
+            category: string;
+            /** Format: date-time */
+            created_at: string;
+            description: string;
+            /** Format: uuid */
+            id: string;
+            images: components["schemas"]["ImageView"][];
+            listed: boolean;
+            /** Format: int64 */
+            max_owned_per_user: number | null;
+            name: string;
+            /** Format: int64 */
+            price_cents: number;
+            /** @description physical or digital. */
+            product_type: string;
+            /** Format: int64 */
+            sale_price_cents: number | null;
+            seo_description: string;
+            seo_title: string;
+            sku: string | null;
+            slug: string;
+            /** @description draft, pending_review, active, inactive or archived. */
+            status: string;
+            /**
+             * Format: int64
+             * @description The stock of a product without variations.
+             */
+            stock_quantity: number;
+            /** Format: date-time */
+            updated_at: string;
+            variations: components["schemas"]["VendorVariation"][];
+            /**
+             * Format: int64
+             * @description Send it back with the next save; a save naming an older version is refused (409).
+             */
+            version: number;
+            videos: string[];
+        };
+        /** @description One line of the vendor's product list. Money in cents. */
+        VendorProductLine: {
+            /**
+             * Format: int64
+             * @description Units customers can buy now.
+             */
+            available_stock: number;
+            category: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            image_url: string | null;
+            /** @description Whether customers see it (active, in a store in good standing). */
+            listed: boolean;
+            /** Format: int64 */
+            max_price_cents: number;
+            /**
+             * Format: int64
+             * @description What customers pay, lowest and highest over enabled variations.
+             */
+            min_price_cents: number;
+            name: string;
+            /** Format: int64 */
+            price_cents: number;
+            product_type: string;
+            /** Format: int64 */
+            sale_price_cents: number | null;
+            sku: string | null;
+            slug: string;
+            /** @description draft, pending_review, active, inactive or archived. */
+            status: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: int64 */
+            variation_count: number;
+            /** Format: int64 */
+            version: number;
+        };
+        VendorProductList: {
+            items: components["schemas"]["VendorProductLine"][];
+            meta: components["schemas"]["ListMeta"];
+        };
         /** @description The caller's store. */
         VendorStore: {
             agreement: components["schemas"]["AgreementStanding"];
@@ -2137,6 +2424,25 @@ export interface components {
             store_logo_url: string | null;
             store_name: string;
             store_slug: string;
+        };
+        /** @description A variation as the editor shows it. Money in cents. */
+        VendorVariation: {
+            attributes: components["schemas"]["AttributeInput"][];
+            enabled: boolean;
+            /** Format: uuid */
+            id: string;
+            images: string[];
+            manage_stock: boolean;
+            name: string;
+            /** Format: int64 */
+            price_cents: number;
+            /** Format: int64 */
+            sale_price_cents: number | null;
+            sku: string;
+            /** Format: int64 */
+            stock_quantity: number;
+            /** Format: int64 */
+            weight_grams: number | null;
         };
         WishlistItem: {
             /** @description False when the product is no longer sold. */
@@ -2282,6 +2588,83 @@ export interface operations {
             };
             /** @description Not an admin, or `insufficient_aal`: the admin has a second factor this session has not verified */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_review_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductReviewInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReviewResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not waiting for review */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5131,6 +5514,52 @@ export interface operations {
             };
         };
     };
+    vendor_list_attributes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalAttribute"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_media: {
         parameters: {
             query?: {
@@ -5474,6 +5903,380 @@ export interface operations {
             };
             /** @description The vendor has no store */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_list_products: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (default 1). */
+                page?: number;
+                /** @description Page size, 1 to 100 (default 20). */
+                per_page?: number;
+                /** @description Text in the name or address, or an exact SKU (of the product or a variation). */
+                q?: string;
+                /** @description `updated` (default), `newest`, `name`, `price-asc`, `price-desc` or `stock-asc`. */
+                sort?: string;
+                /**
+                 * @description draft, pending_review, active, inactive or archived; archived products are left
+                 *     out unless asked for.
+                 */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorProductList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The vendor has no store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_create_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorProduct"];
+                };
+            };
+            /** @description Field problems, by field, in `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The vendor has no store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Publishing is not possible now (agreement_required, store_suspended) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_get_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorProduct"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a product of the caller's store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_update_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorProduct"];
+                };
+            };
+            /** @description Field problems, by field, in `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a product of the caller's store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Changed by someone else since it was read (stale), or publishing is not possible now */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_change_products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductChangeResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An id is not a product of the caller's store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Publishing is not possible now */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

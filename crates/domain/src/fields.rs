@@ -1,6 +1,7 @@
-//! Reading typed values out of a row's fields, with messages that name the field.
+//! Reading typed values out of a JSON object (an import row or an editor form), collecting
+//! every problem with a message that names the field.
 
-use bazaar_domain::money::Cents;
+use crate::money::Cents;
 use serde::Serialize;
 use serde_json::{Map, Value};
 

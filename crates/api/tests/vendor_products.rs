@@ -1,0 +1,709 @@
+//! Vendors writing their catalogue: the editor's saves (with the importer's rules and
+//! messages), versions, publishing rules, review, many products at once, and that no
+//! other store reaches a vendor's products. SQLite and (with TEST_DATABASE_URL)
+//! PostgreSQL.
+
+mod common;
+
+use axum::http::StatusCode;
+use bazaar_db::vendors::{self, NewStore};
+use common::TestApp;
+use common::jobs::Customer;
+use common::shop::{admin, quick_customer, vendor};
+use serde_json::{Map, Value, json};
+
+async fn call(
+    app: &TestApp,
+    method: &str,
+    uri: &str,
+    body: Option<Value>,
+    who: &Customer,
+) -> (StatusCode, Value) {
+    let r = app.call(method, uri, body, Some(&who.token), None).await;
+    let json = if r.body.is_empty() {
+        Value::Null
+    } else {
+        r.json()
+    };
+    (r.status, json)
+}
+
+/// A vendor with an approved store of their own, who has (or has not) accepted the
+/// current agreement.
+async fn seller(app: &TestApp, email: &str, slug: &str, accepted: bool) -> Customer {
+    let who = vendor(app, email).await;
+    let mut tx = app.db.begin().await.unwrap();
+    vendors::open_store(
+        &mut tx,
+        &NewStore {
+            owner: who.id,
+            store_slug: slug,
+            store_name: slug,
+            store_description: "A store of tests.",
+            category_focus: "Tests",
+            contact_phone: "+27825551234",
+            company_registration: None,
+            vat_number: None,
+        },
+        chrono::Utc::now(),
+    )
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+    if accepted {
+        let (status, body) = call(
+            app,
+            "POST",
+            "/api/v1/vendor/agreements/1/accept",
+            None,
+            &who,
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    who
+}
+
+fn tee(status: &str) -> Value {
+    json!({
+        "name": "Trail Tee",
+        "brand": "Kasi",
+        "category": "apparel",
+        "description": "A light tee for long runs.",
+        "price": "399.00",
+        "images": [{"url": "/media/seed/products/tee.svg", "alt": "The tee, front"}],
+        "status": status,
+        "variations": [
+            {"sku": "kasi-tee-m", "attributes": [{"name": "Size", "value": "M"}], "stock_quantity": 4},
+            {"sku": "kasi-tee-l", "attributes": [{"name": "Size", "value": "L"}], "price": "429.00", "stock_quantity": 2}
+        ]
+    })
+}
+
+async fn create(app: &TestApp, who: &Customer, body: Value) -> Value {
+    let (status, product) = call(app, "POST", "/api/v1/vendor/products", Some(body), who).await;
+    assert_eq!(status, StatusCode::CREATED, "{product}");
+    product
+}
+
+fn id_of(v: &Value) -> String {
+    v["id"].as_str().unwrap().to_owned()
+}
+
+#[tokio::test]
+async fn a_vendor_creates_edits_and_lists_their_products() {
+    let app = TestApp::seeded().await;
+    let thandi = seller(&app, "thandi@example.co.za", "kasi-kicks", true).await;
+
+    let product = create(&app, &thandi, tee("draft")).await;
+    assert_eq!(product["slug"], "trail-tee", "derived from the name");
+    assert_eq!(product["status"], "draft");
+    assert_eq!(product["version"], 1);
+    assert_eq!(product["images"][0]["alt"], "The tee, front");
+    let skus: Vec<&str> = product["variations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["sku"].as_str().unwrap())
+        .collect();
+    assert_eq!(skus, ["KASI-TEE-M", "KASI-TEE-L"]);
+    assert_eq!(product["variations"][0]["name"], "M");
+    assert_eq!(product["variations"][0]["price_cents"], 39900);
+    assert_eq!(product["variations"][1]["price_cents"], 42900);
+    assert_eq!(product["available_stock"], 6);
+    assert_eq!(product["listed"], false, "a draft is not shown");
+    let id = id_of(&product);
+
+    // Another product with the same name gets its own address.
+    let twin = create(
+        &app,
+        &thandi,
+        json!({"name": "Trail Tee", "price": "10", "sku": "twin-1"}),
+    )
+    .await;
+    assert_eq!(twin["slug"], "trail-tee-2");
+
+    // The list: search by name and by exact SKU, filter by status.
+    let (_, list) = call(
+        &app,
+        "GET",
+        "/api/v1/vendor/products?q=trail&sort=name",
+        None,
+        &thandi,
+    )
+    .await;
+    assert_eq!(list["meta"]["total"], 2);
+    let (_, list) = call(
+        &app,
+        "GET",
+        "/api/v1/vendor/products?q=kasi-tee-l",
+        None,
+        &thandi,
+    )
+    .await;
+    assert_eq!(list["items"].as_array().unwrap().len(), 1);
+    assert_eq!(list["items"][0]["variation_count"], 2);
+    assert_eq!(list["items"][0]["min_price_cents"], 39900);
+    assert_eq!(list["items"][0]["max_price_cents"], 42900);
+    let (status, list) = call(
+        &app,
+        "GET",
+        "/api/v1/vendor/products?status=active",
+        None,
+        &thandi,
+    )
+    .await;
+    assert_eq!(
+        (status, list["meta"]["total"].clone()),
+        (StatusCode::OK, json!(0))
+    );
+    let (status, body) = call(
+        &app,
+        "GET",
+        "/api/v1/vendor/products?status=gone",
+        None,
+        &thandi,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body["error"]["fields"]["status"].is_string(), "{body}");
+
+    // Saving: the version moves on; one variation dropped is deleted; a save against the
+    // old version is refused.
+    let mut edit = tee("draft");
+    edit["version"] = json!(1);
+    edit["sale_price"] = json!("349.00");
+    edit["variations"] =
+        json!([{"sku": "kasi-tee-m", "attributes": {"Size": "M"}, "stock_quantity": 7}]);
+    let (status, saved) = call(
+        &app,
+        "PUT",
+        &format!("/api/v1/vendor/products/{id}"),
+        Some(edit.clone()),
+        &thandi,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    assert_eq!(saved["version"], 2);
+    assert_eq!(saved["sale_price_cents"], 34900);
+    assert_eq!(saved["variations"].as_array().unwrap().len(), 1);
+    assert_eq!(saved["available_stock"], 7);
+    let (status, stale) = call(
+        &app,
+        "PUT",
+        &format!("/api/v1/vendor/products/{id}"),
+        Some(edit),
+        &thandi,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(stale["error"]["code"], "stale");
+    assert_eq!(
+        stale["error"]["message"],
+        "This product was changed by someone else"
+    );
+    let (status, missing) = call(
+        &app,
+        "PUT",
+        &format!("/api/v1/vendor/products/{id}"),
+        Some(tee("draft")),
+        &thandi,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(missing["error"]["fields"]["version"].is_string());
+
+    // Field rules that need the database: the category, the slug, SKUs of other products.
+    let (status, body) = call(
+        &app,
+        "POST",
+        "/api/v1/vendor/products",
+        Some(json!({"name": "X", "price": "1", "category": "no-such-thing"})),
+        &thandi,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        body["error"]["fields"]["category"],
+        "Choose one of the shop's categories"
+    );
+    let (_, body) = call(
+        &app,
+        "POST",
+        "/api/v1/vendor/products",
+        Some(json!({"name": "X", "price": "1", "slug": "trail-tee"})),
+        &thandi,
+    )
+    .await;
+    assert_eq!(
+        body["error"]["fields"]["slug"],
+        "This address is taken by another product"
+    );
+    let (_, body) = call(
+        &app,
+        "POST",
+        "/api/v1/vendor/products",
+        Some(json!({"name": "X", "price": "1", "sku": "KASI-TEE-M"})),
+        &thandi,
+    )
+    .await;
+    assert_eq!(
+        body["error"]["fields"]["sku"],
+        "SKU KASI-TEE-M already belongs to product 'trail-tee'"
+    );
+    let (_, body) = call(
+        &app,
+        "POST",
+        "/api/v1/vendor/products",
+        Some(json!({"name": "X", "price": "1", "variations": [{"sku": "twin-1", "name": "One"}]})),
+        &thandi,
+    )
+    .await;
+    assert_eq!(
+        body["error"]["fields"]["variations.sku"],
+        "SKU TWIN-1 already belongs to product 'trail-tee-2'"
+    );
+
+    // Archiving puts products out of the default list; asking for archived shows them.
+    let (status, changed) = call(
+        &app,
+        "POST",
+        "/api/v1/vendor/products/bulk",
+        Some(json!({"ids": [id_of(&twin)], "action": "archive"})),
+        &thandi,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{changed}");
+    assert_eq!(changed["moved"][0]["status"], "archived");
+    let (_, list) = call(&app, "GET", "/api/v1/vendor/products", None, &thandi).await;
+    assert_eq!(list["meta"]["total"], 1);
+    let (_, list) = call(
+        &app,
+        "GET",
+        "/api/v1/vendor/products?status=archived",
+        None,
+        &thandi,
+    )
+    .await;
+    assert_eq!(list["items"][0]["slug"], "trail-tee-2");
+}
+
+#[tokio::test]
+async fn another_store_or_a_customer_cannot_reach_a_vendors_products() {
+    let app = TestApp::seeded().await;
+    let thandi = seller(&app, "thandi@example.co.za", "kasi-kicks", true).await;
+    let sipho = seller(&app, "sipho@example.co.za", "sipho-sport", true).await;
+    let product = create(&app, &thandi, tee("draft")).await;
+    let id = id_of(&product);
+    let uri = format!("/api/v1/vendor/products/{id}");
+
+    let (status, _) = call(&app, "GET", &uri, None, &sipho).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let mut edit = tee("draft");
+    edit["version"] = json!(1);
+    let (status, _) = call(&app, "PUT", &uri, Some(edit), &sipho).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = call(
+        &app,
+        "POST",
+        "/api/v1/vendor/products/bulk",
+        Some(json!({"ids": [id], "action": "archive"})),
+        &sipho,
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (_, list) = call(&app, "GET", "/api/v1/vendor/products?q=trail", None, &sipho).await;
+    assert_eq!(list["meta"]["total"], 0);
+    let (_, mine) = call(&app, "GET", &uri, None, &thandi).await;
+    assert_eq!(mine["version"], 1, "nothing was changed by the other store");
+    assert_eq!(mine["status"], "draft");
+
+    let shopper = quick_customer(&app, "shopper@example.co.za").await;
+    let (status, _) = call(&app, "GET", &uri, None, &shopper).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = call(
+        &app,
+        "POST",
+        "/api/v1/vendor/products",
+        Some(tee("draft")),
+        &shopper,
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let r = app
+        .call("GET", "/api/v1/vendor/products", None, None, None)
+        .await;
+    assert_eq!(r.status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn publishing_needs_the_current_agreement() {
+    let app = TestApp::seeded().await;
+    let thandi = seller(&app, "thandi@example.co.za", "kasi-kicks", false).await;
+    let (status, body) = call(
+        &app,
+        "POST",
+        "/api/v1/vendor/products",
+        Some(tee("active")),
+        &thandi,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(body["error"]["code"], "agreement_required");
+    assert_eq!(
+        body["error"]["message"],
+        "Accept the current vendor agreement before publishing products"
+    );
+    let draft = create(&app, &thandi, tee("draft")).await;
+    let (status, body) = call(
+        &app,
+        "POST",
+        "/api/v1/vendor/products/bulk",
+        Some(json!({"ids": [id_of(&draft)], "action": "activate"})),
+        &thandi,
+    )
+    .await;
+    assert_eq!(
+        (status, body["error"]["code"].clone()),
+        (StatusCode::CONFLICT, json!("agreement_required"))
+    );
+
+    let (status, _) = call(
+        &app,
+        "POST",
+        "/api/v1/vendor/agreements/1/accept",
+        None,
+        &thandi,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, body) = call(
+        &app,
+        "POST",
+        "/api/v1/vendor/products/bulk",
+        Some(json!({"ids": [id_of(&draft)], "action": "activate"})),
+        &thandi,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["moved"][0]["status"], "active");
+    let page = app
+        .get(&format!(
+            "/api/v1/products/{}",
+            draft["slug"].as_str().unwrap()
+        ))
+        .await;
+    assert_eq!(
+        page.status,
+        StatusCode::OK,
+        "an active product of an approved store is shown"
+    );
+
+    // Activating again changes nothing.
+    let (_, body) = call(
+        &app,
+        "POST",
+        "/api/v1/vendor/products/bulk",
+        Some(json!({"ids": [id_of(&draft)], "action": "activate"})),
+        &thandi,
+    )
+    .await;
+    assert_eq!(body["unchanged"][0], id_of(&draft));
+}
+
+#[tokio::test]
+async fn new_stores_products_wait_for_review_when_the_platform_asks() {
+    let app = TestApp::seeded().await;
+    let mut tx = app.db.begin().await.unwrap();
+    bazaar_db::settings::put_system(
+        &mut tx,
+        "product_review",
+        &json!({"new_vendors": true, "days": 30}),
+        chrono::Utc::now(),
+    )
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+    let thandi = seller(&app, "thandi@example.co.za", "kasi-kicks", true).await;
+    let amahle = admin(&app, "amahle@bazaar.test").await;
+
+    let product = create(&app, &thandi, tee("active")).await;
+    assert_eq!(product["status"], "pending_review");
+    assert_eq!(product["listed"], false);
+    let id = id_of(&product);
+    let review = format!("/api/v1/admin/products/{id}/review");
+
+    let (status, _) = call(
+        &app,
+        "POST",
+        &review,
+        Some(json!({"approve": true})),
+        &thandi,
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "vendors do not review");
+    let (status, body) = call(
+        &app,
+        "POST",
+        &review,
+        Some(json!({"approve": false})),
+        &amahle,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        body["error"]["fields"]["reason"],
+        "Say why the product is not approved"
+    );
+    let (status, body) = call(
+        &app,
+        "POST",
+        &review,
+        Some(json!({"approve": true})),
+        &amahle,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["status"], "active");
+    let (status, body) = call(
+        &app,
+        "POST",
+        &review,
+        Some(json!({"approve": true})),
+        &amahle,
+    )
+    .await;
+    assert_eq!(
+        (status, body["error"]["code"].clone()),
+        (StatusCode::CONFLICT, json!("not_pending"))
+    );
+    let audit: Vec<String> = bazaar_db::audit::of_subject(&app.db, "product", &id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|e| e.action)
+        .collect();
+    assert_eq!(audit, ["product.approve"]);
+
+    // Once it has been on sale, taking it off and back on needs no second review.
+    let (_, body) = call(
+        &app,
+        "POST",
+        "/api/v1/vendor/products/bulk",
+        Some(json!({"ids": [id], "action": "deactivate"})),
+        &thandi,
+    )
+    .await;
+    assert_eq!(body["moved"][0]["status"], "inactive");
+    let (_, body) = call(
+        &app,
+        "POST",
+        "/api/v1/vendor/products/bulk",
+        Some(json!({"ids": [id], "action": "activate"})),
+        &thandi,
+    )
+    .await;
+    assert_eq!(body["moved"][0]["status"], "active");
+}
+
+/// One table drives both writers: each row spoils one field of a good product, and the
+/// importer and the editor must name the same field with the same message.
+#[tokio::test]
+async fn the_importer_and_the_editor_share_every_rule_and_message() {
+    let app = TestApp::seeded().await;
+    let thandi = seller(&app, "thandi@example.co.za", "kasi-kicks", true).await;
+    let long = "n".repeat(201);
+    let table: Vec<(Value, &str, &str)> = vec![
+        (json!({"name": null}), "name", "is required"),
+        (
+            json!({"name": long}),
+            "name",
+            "must be at most 200 characters",
+        ),
+        (json!({"slug": "Not A Slug"}), "slug", ""),
+        (
+            json!({"price": "12.345"}),
+            "price",
+            "must have at most 2 decimals",
+        ),
+        (json!({"price": "-1"}), "price", ""),
+        (
+            json!({"sale_price": "1.001"}),
+            "sale_price",
+            "must have at most 2 decimals",
+        ),
+        (json!({"status": "gone"}), "status", ""),
+        (
+            json!({"status": "pending_review"}),
+            "status",
+            "must be one of draft, active, inactive",
+        ),
+        (
+            json!({"product_type": "boxed"}),
+            "product_type",
+            "'boxed' is not one of physical, digital",
+        ),
+        (
+            json!({"max_owned_per_user": 2}),
+            "max_owned_per_user",
+            "only digital products can limit how many a customer owns",
+        ),
+        (
+            json!({"stock_quantity": -1}),
+            "stock_quantity",
+            "must be between 0 and 1000000000",
+        ),
+        (
+            json!({"sku": "has space"}),
+            "sku",
+            "must be at most 64 letters, digits, '-', '_' or '.'",
+        ),
+        (json!({"images": ["javascript:alert(1)"]}), "images", ""),
+        (
+            json!({"videos": ["//elsewhere.example/v.mp4"]}),
+            "videos",
+            "",
+        ),
+        (
+            json!({"seo_title": "t".repeat(71)}),
+            "seo_title",
+            "must be at most 70 characters",
+        ),
+        (
+            json!({"seo_description": "d".repeat(161)}),
+            "seo_description",
+            "must be at most 160 characters",
+        ),
+        (json!({"colour": "red"}), "colour", "unknown field"),
+        (
+            json!({"variations": [{"sku": "A-1", "name": "a"}, {"sku": "a-1", "name": "b"}]}),
+            "variations.sku",
+            "SKU A-1 appears twice",
+        ),
+        (
+            json!({"variations": [{"sku": "B-1"}]}),
+            "variations[0].name",
+            "is required when there are no attributes",
+        ),
+        (
+            json!({"variations": [{"sku": "C-1", "name": "c", "price": "x"}]}),
+            "variations[0].price",
+            "",
+        ),
+        (
+            json!({"variations": [{"sku": "D-1", "attributes": {"Size": "M"}}, {"sku": "D-2", "attributes": {"Size": "M"}}]}),
+            "variations.attributes",
+            "two variations have the same attributes",
+        ),
+    ];
+    for (i, (spoil, field, message)) in table.iter().enumerate() {
+        let mut body: Map<String, Value> = json!({
+            "slug": format!("shared-rule-{i}"), "name": "Shared Rule", "price": "100.00"
+        })
+        .as_object()
+        .cloned()
+        .unwrap();
+        for (k, v) in spoil.as_object().unwrap() {
+            if v.is_null() {
+                body.remove(k);
+            } else {
+                body.insert(k.clone(), v.clone());
+            }
+        }
+        let imported = bazaar_import::validate(&body).expect_err("the importer refuses the row");
+        let import_message = imported
+            .iter()
+            .find(|e| e.field == *field)
+            .unwrap_or_else(|| panic!("row {i}: the importer did not name {field}: {imported:?}"))
+            .reason
+            .clone();
+        let (status, edited) = call(
+            &app,
+            "POST",
+            "/api/v1/vendor/products",
+            Some(Value::Object(body)),
+            &thandi,
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "row {i}: {edited}");
+        assert_eq!(
+            edited["error"]["fields"][*field].as_str(),
+            Some(import_message.as_str()),
+            "row {i}: the editor and the importer say the same about {field}"
+        );
+        if !message.is_empty() {
+            assert_eq!(import_message, *message, "row {i}");
+        }
+    }
+    let (_, list) = call(&app, "GET", "/api/v1/vendor/products", None, &thandi).await;
+    assert_eq!(list["meta"]["total"], 0, "nothing refused was written");
+}
+
+#[tokio::test]
+async fn a_deactivated_product_leaves_carts_pages_and_search() {
+    let app = TestApp::seeded().await;
+    let jobs = app.start_jobs();
+    let thandi = seller(&app, "thandi@example.co.za", "kasi-kicks", true).await;
+    let product = create(&app, &thandi, json!({
+        "name": "Zebra Stripe Socks", "price": "89.00", "sku": "zebra-socks", "stock_quantity": 5,
+        "status": "active", "category": "accessories"
+    }))
+    .await;
+    assert_eq!(product["status"], "active");
+    assert_eq!(product["listed"], true);
+    TestApp::eventually("the new product in search", 30, || async {
+        let r = app.get_ok("/api/v1/search?q=zebra").await;
+        (r["products"]
+            .as_array()
+            .is_some_and(|a| a.iter().any(|p| p["slug"] == "zebra-stripe-socks")))
+        .then_some(())
+    })
+    .await;
+
+    let shopper = quick_customer(&app, "shopper@example.co.za").await;
+    let (status, cart) = call(
+        &app,
+        "POST",
+        "/api/v1/cart/items",
+        Some(json!({"product_id": id_of(&product), "quantity": 2})),
+        &shopper,
+    )
+    .await;
+    assert!(status.is_success(), "{cart}");
+
+    let (_, body) = call(
+        &app,
+        "POST",
+        "/api/v1/vendor/products/bulk",
+        Some(json!({"ids": [id_of(&product)], "action": "deactivate"})),
+        &thandi,
+    )
+    .await;
+    assert_eq!(body["moved"][0]["status"], "inactive");
+
+    let (_, cart) = call(&app, "GET", "/api/v1/cart", None, &shopper).await;
+    assert_eq!(cart["cart"]["items"][0]["available"], false, "{cart}");
+    let (status, refused) = call(
+        &app,
+        "POST",
+        "/api/v1/checkout/quote",
+        Some(json!({})),
+        &shopper,
+    )
+    .await;
+    assert!(status.is_client_error(), "{refused}");
+    assert_eq!(refused["error"]["message"], "This product is not available");
+    assert_eq!(
+        app.get("/api/v1/products/zebra-stripe-socks").await.status,
+        StatusCode::NOT_FOUND
+    );
+    TestApp::eventually("the product gone from search", 30, || async {
+        let r = app.get_ok("/api/v1/search?q=zebra").await;
+        (!r["products"]
+            .as_array()
+            .is_some_and(|a| a.iter().any(|p| p["slug"] == "zebra-stripe-socks")))
+        .then_some(())
+    })
+    .await;
+    drop(jobs);
+}
