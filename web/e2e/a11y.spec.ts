@@ -187,6 +187,17 @@ test('selling: /seller-signup/, the application form, the vendor’s store pages
     await checkPage(page, '/vendor/store/', theme, (p) => p.getByRole('form', { name: 'Store profile' }));
     await checkPage(page, '/vendor/store/customize/', theme, (p) => p.getByTestId('store-preview'));
     await checkPage(page, '/vendor/media/', theme, (p) => p.getByTestId('media-card').or(p.getByTestId('empty-state')).first());
+    await checkPage(page, '/vendor/products/', theme, (p) => p.getByTestId('product-row').first());
+    // The editor, on a product with variations.
+    const editHref = await page
+      .getByTestId('product-row')
+      .filter({ hasText: 'variations' })
+      .first()
+      .getByRole('link')
+      .first()
+      .getAttribute('href');
+    expect(editHref).toMatch(/^\/vendor\/products\/[0-9a-f-]+\/edit\/$/);
+    await checkPage(page, editHref!, theme, (p) => p.getByTestId('variation-row').first());
   }
   await signOut(page, DEMO_VENDOR.name);
 

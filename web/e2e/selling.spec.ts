@@ -7,9 +7,10 @@ import { waitForIndex } from './helpers/search';
 // Becoming a vendor, against a live server (BASE_URL) started with --auth-autoconfirm and the
 // seeded demo admin: a customer applies from /seller-signup/, the admin decides on
 // /admin/applications/, the new vendor accepts the agreement and makes the store their own (its
-// words, a logo uploaded to the media library, a colour) and the public store page shows it; a
-// rejected applicant resubmits; the admin suspends a seeded store and reinstates it. The applicant stays signed in in the test's
-// page; the admin works in a browser context of their own.
+// words, a logo uploaded to the media library, a colour) and the public store page shows it, then
+// lists a product with two sizes that a visitor finds by searching; a rejected applicant
+// resubmits; the admin suspends a seeded store and reinstates it. The applicant stays signed in in
+// the test's page; the admin and the visitor work in browser contexts of their own.
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
@@ -25,8 +26,8 @@ function uniqueStoreName(prefix: string, projectName: string): string {
   return `${prefix} ${projectName} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 }
 
-/** A page in a fresh browser context, signed in as the demo admin; closed after `work`. */
-async function asAdmin(browser: Browser, work: (page: Page) => Promise<void>) {
+/** A page in a fresh browser context (nobody signed in), whose `goto` waits for hydration; closed after `work`. */
+async function inFreshContext(browser: Browser, work: (page: Page) => Promise<void>) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const goto = page.goto.bind(page);
@@ -36,12 +37,19 @@ async function asAdmin(browser: Browser, work: (page: Page) => Promise<void>) {
     return response;
   };
   try {
-    await submitSignIn(page, DEMO_ADMIN);
-    await expectSignedInAtRoot(page, DEMO_ADMIN.name);
     await work(page);
   } finally {
     await context.close();
   }
+}
+
+/** A page in a fresh browser context, signed in as the demo admin; closed after `work`. */
+async function asAdmin(browser: Browser, work: (page: Page) => Promise<void>) {
+  await inFreshContext(browser, async (page) => {
+    await submitSignIn(page, DEMO_ADMIN);
+    await expectSignedInAtRoot(page, DEMO_ADMIN.name);
+    await work(page);
+  });
 }
 
 /** Fills and submits the application form on /vendor/apply/ (a new application). */
@@ -93,7 +101,9 @@ async function searchNames(request: APIRequestContext, query: string): Promise<s
 test('a customer applies from /seller-signup/, the admin approves, and the new vendor accepts the agreement', async ({
   page,
   browser,
+  request,
 }, testInfo) => {
+  test.setTimeout(180_000);
   const user = { name: 'Sipho Seller', email: uniqueEmail('seller', testInfo.project.name), password: 'e2e-pass-123' };
   await signUp(page, user);
   await expectSignedInAtRoot(page, user.name);
@@ -140,6 +150,7 @@ test('a customer applies from /seller-signup/, the admin approves, and the new v
   await expect(page.getByRole('heading', { level: 1, name: 'Customise store' })).toBeVisible();
 
   await customiseStore(page, storeName);
+  await sellAProduct(page, browser, request, storeName);
 });
 
 /**
@@ -193,6 +204,69 @@ async function customiseStore(page: Page, storeName: string) {
   // The picture itself is served: it has loaded, 96 pixels wide.
   await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
   await expect(page.getByRole('region', { name: 'Return policy' })).toContainText(returnPolicy);
+}
+
+/**
+ * The new vendor adds their first product (/vendor/products/new/): sizes M and L as two
+ * variations, the logo from the media library as its picture, active. It opens in the editor,
+ * shows in the list, and a visitor in a fresh browser finds it by searching its name.
+ */
+async function sellAProduct(page: Page, browser: Browser, request: APIRequestContext, storeName: string) {
+  const name = `${storeName} Tee`;
+
+  await page.goto('/vendor/products/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+  await page.getByRole('link', { name: 'Add your first product' }).click();
+  await expect(page).toHaveURL(/\/vendor\/products\/new\/$/);
+
+  const form = page.getByRole('form', { name: 'New product' });
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByLabel('Price (R)', { exact: true }).fill('349.00');
+  await form.getByLabel('Category').selectOption({ label: 'Apparel' });
+
+  const builder = form.getByTestId('attribute-builder');
+  await builder.getByLabel('Attribute', { exact: true }).selectOption('Size');
+  await builder.getByRole('button', { name: 'Add attribute' }).click();
+  const size = builder.getByRole('group', { name: 'Size' });
+  await size.getByLabel('M', { exact: true }).check();
+  await size.getByLabel('L', { exact: true }).check();
+  await form.getByRole('button', { name: 'Generate variations' }).click();
+  const rows = form.getByTestId('variation-row');
+  await expect(rows).toHaveCount(2);
+  await rows.nth(0).getByLabel('Stock', { exact: true }).fill('5');
+  await rows.nth(1).getByLabel('Stock', { exact: true }).fill('3');
+
+  await form.getByRole('button', { name: 'Add a picture' }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose a picture' });
+  await picker.getByRole('button', { name: 'Choose store-logo.png' }).click();
+  await expect(picker).toBeHidden();
+  await form.getByLabel('Alt text of picture 1').fill(`${name}, folded`);
+
+  await form.getByRole('radio', { name: /^Active/ }).check();
+  await form.getByRole('button', { name: 'Create product' }).click();
+
+  await expect(page).toHaveURL(/\/vendor\/products\/[0-9a-f-]{36}\/edit\/$/);
+  const editor = page.getByRole('form', { name: 'Edit product' });
+  await expect(editor.getByTestId('variation-row')).toHaveCount(2);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByTestId('status-badge')).toHaveText('Active');
+  await expect(page.getByText('Listed: shoppers can find and buy it.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'All products' }).click();
+  const line = page.getByTestId('product-row').filter({ hasText: name });
+  await expect(line.getByTestId('product-sku')).toHaveText('2 variations');
+  await expect(line.getByTestId('status-badge')).toHaveText('Active');
+  await expect(line.getByTestId('product-stock')).toHaveText('8');
+
+  // Search is updated by a background job.
+  await waitForIndex(request);
+  await expect.poll(() => searchNames(request, name), { timeout: 20_000 }).toContain(name);
+  await inFreshContext(browser, async (visitor) => {
+    await visitor.goto(`/search/?q=${encodeURIComponent(name)}`);
+    const card = visitor.getByTestId('product-card').filter({ hasText: name });
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('img').first()).toHaveAttribute('src', /^\/media\//);
+  });
 }
 
 test('a rejected applicant sees the reason, edits the application and resubmits it', async ({ page, browser }, testInfo) => {

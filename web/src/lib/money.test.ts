@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CURRENCY, formatMoney, PRICE_VARIES } from '@/lib/money';
+import { centsToAmount, DEFAULT_CURRENCY, formatMoney, PRICE_VARIES } from '@/lib/money';
 
 const ZAR = { code: 'ZAR', symbol: 'R', decimal_places: 2 };
 
@@ -118,5 +118,18 @@ describe('formatMoney: edge cases', () => {
   it('without a currency it formats in the store default, ZAR', () => {
     expect(DEFAULT_CURRENCY).toEqual({ code: 'ZAR', symbol: 'R', decimal_places: 2 });
     expect(formatMoney(49900)).toBe('R499.00');
+  });
+});
+
+describe('centsToAmount: the amount text forms send the API', () => {
+  it.each([
+    [49900, '499.00'],
+    [50, '0.50'],
+    [5, '0.05'],
+    [0, '0.00'],
+    [129999, '1299.99'],
+    [-250, '-2.50'],
+  ])('%i → %s', (cents, expected) => {
+    expect(centsToAmount(cents)).toBe(expected);
   });
 });

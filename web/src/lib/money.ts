@@ -68,3 +68,13 @@ export function formatMoney(
 
   return `${negative ? '-' : ''}${symbolFor(currency)}${amount}`;
 }
+
+/**
+ * Cents as the plain amount a form's input holds and the API reads back: 49900 → "499.00",
+ * 50 → "0.50" (two decimals, no symbol, no grouping; crates/domain `Cents`'s Display).
+ */
+export function centsToAmount(cents: number): string {
+  const minorUnits = Math.round(cents);
+  const digits = BigInt(Math.abs(minorUnits)).toString().padStart(3, '0');
+  return `${minorUnits < 0 ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}

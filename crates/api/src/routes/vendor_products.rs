@@ -275,6 +275,9 @@ pub struct VendorVariation {
     pub sale_price_cents: Option<i64>,
     pub stock_quantity: i64,
     pub weight_grams: Option<i64>,
+    /// Sizes as imported (`{"length_cm": 30, …}`); send them back to keep them.
+    #[schema(value_type = Option<std::collections::HashMap<String, serde_json::Value>>)]
+    pub dimensions: Option<Value>,
     pub images: Vec<String>,
     pub enabled: bool,
     pub manage_stock: bool,
@@ -291,6 +294,7 @@ impl From<VariationRow> for VendorVariation {
             sale_price_cents: v.sale_price_cents,
             stock_quantity: v.stock_quantity,
             weight_grams: v.weight_grams,
+            dimensions: v.dimensions.map(|d| d.0),
             images: v.images.0,
             enabled: v.enabled,
             manage_stock: v.manage_stock,
@@ -383,6 +387,9 @@ pub struct VariationForm {
     pub sale_price: Option<String>,
     pub stock_quantity: Option<i64>,
     pub weight_grams: Option<i64>,
+    /// `{"length_cm": 30, "width_cm": 20, "height_cm": 2}`.
+    #[schema(value_type = Option<std::collections::HashMap<String, serde_json::Value>>)]
+    pub dimensions: Option<Value>,
     pub images: Option<Vec<String>>,
     pub enabled: Option<bool>,
     pub manage_stock: Option<bool>,

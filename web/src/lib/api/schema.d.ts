@@ -1854,7 +1854,7 @@ export interface components {
             price: string;
             /** @description physical (default) or digital. */
             product_type?: string | null;
-            /** @description Lower than the price. */
+            /** @description Applies only when lower than the price (SPEC.md §5). */
             sale_price?: string | null;
             /** @description Up to 160 characters. */
             seo_description?: string | null;
@@ -2250,6 +2250,10 @@ export interface components {
         /** @description A variation as the editor sends it. Amounts are text in rand ("499.00"). */
         VariationForm: {
             attributes?: components["schemas"]["AttributeInput"][] | null;
+            /** @description `{"length_cm": 30, "width_cm": 20, "height_cm": 2}`. */
+            dimensions?: {
+                [key: string]: unknown;
+            } | null;
             enabled?: boolean | null;
             images?: string[] | null;
             manage_stock?: boolean | null;
@@ -2428,6 +2432,10 @@ export interface components {
         /** @description A variation as the editor shows it. Money in cents. */
         VendorVariation: {
             attributes: components["schemas"]["AttributeInput"][];
+            /** @description Sizes as imported (`{"length_cm": 30, …}`); send them back to keep them. */
+            dimensions: {
+                [key: string]: unknown;
+            } | null;
             enabled: boolean;
             /** Format: uuid */
             id: string;

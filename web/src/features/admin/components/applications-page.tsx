@@ -12,7 +12,7 @@ import { APPLICATION_FILTERS, applicationStatus, formatDate } from '@/lib/sellin
 import { useMounted } from '@/lib/use-mounted';
 import { ADMIN_PAGE_SIZE, useAdminApplications } from '@/features/admin/api/applications';
 import { ApplicationDetail } from '@/features/admin/components/application-detail';
-import { SearchForm, StatusTabs } from '@/features/admin/components/list-controls';
+import { SearchForm, StatusTabs } from '@/components/area/list-controls';
 import { listHref, listParamsFrom, type ListParams } from '@/features/admin/lib/list-params';
 
 export const APPLICATIONS_PATH = '/admin/applications/';

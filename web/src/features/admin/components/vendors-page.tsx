@@ -14,7 +14,7 @@ import type { AdminVendor } from '@/lib/selling/types';
 import { useMounted } from '@/lib/use-mounted';
 import { ADMIN_PAGE_SIZE } from '@/features/admin/api/applications';
 import { useAdminVendors } from '@/features/admin/api/vendors';
-import { SearchForm, StatusTabs } from '@/features/admin/components/list-controls';
+import { SearchForm, StatusTabs } from '@/components/area/list-controls';
 import { VendorActions } from '@/features/admin/components/vendor-actions';
 import { listHref, listParamsFrom, type ListParams } from '@/features/admin/lib/list-params';
 

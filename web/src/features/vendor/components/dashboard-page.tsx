@@ -34,6 +34,11 @@ export const CUSTOMISE_TODO: TodoItem = {
   href: '/vendor/store/customize/',
 };
 
+/** Where a to-do leads when the page has a better place than the API's `href`: the drafts themselves. */
+const TODO_HREFS: Readonly<Record<string, string>> = {
+  draft_products: '/vendor/products/?status=draft',
+};
+
 function Dashboard({ overview }: { overview: VendorOverview }) {
   const { store, figures } = overview;
   const todo = store.store_logo_url ? overview.todo : [...overview.todo, CUSTOMISE_TODO];
@@ -74,7 +79,7 @@ function Dashboard({ overview }: { overview: VendorOverview }) {
               {todo.map((item) => (
                 <li key={item.kind}>
                   <Link
-                    href={item.href}
+                    href={TODO_HREFS[item.kind] ?? item.href}
                     className="flex items-center gap-3 rounded-md px-2 py-3 text-sm font-medium text-neutral-900 hover:bg-neutral-50"
                     data-todo={item.kind}
                   >

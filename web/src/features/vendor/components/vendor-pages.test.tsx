@@ -142,7 +142,10 @@ describe('/vendor and /vendor/contracts', () => {
             bank: null,
             created_at: '2026-03-05T09:00:00Z',
           },
-          todo: [{ kind: 'accept_agreement', title: 'Accept the vendor agreement', href: '/vendor/contracts' }],
+          todo: [
+            { kind: 'accept_agreement', title: 'Accept the vendor agreement', href: '/vendor/contracts' },
+            { kind: 'draft_products', title: '1 product is a draft', href: '/vendor/products' },
+          ],
           figures: { products_total: 3, products_active: 2, products_draft: 1, orders: 4, revenue_cents: 1234550 },
         }),
       ),
@@ -152,6 +155,8 @@ describe('/vendor and /vendor/contracts', () => {
       'href',
       '/vendor/contracts/',
     );
+    // The drafts to-do opens the product list on its drafts.
+    expect(screen.getByRole('link', { name: '1 product is a draft' })).toHaveAttribute('href', '/vendor/products/?status=draft');
     expect(screen.getByText('R12,345.50')).toBeInTheDocument();
     expect(screen.getByTestId('status-badge')).toHaveTextContent('Approved');
     // No logo yet: customising the store is on the list too.

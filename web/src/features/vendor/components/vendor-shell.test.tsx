@@ -74,6 +74,7 @@ describe('the vendor area guard', () => {
     await waitFor(() =>
       expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
         'Dashboard',
+        'Products',
         'Store',
         'Customise store',
         'Media',

@@ -7,6 +7,11 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 
+/**
+ * The controls of the areas' lists (STYLE.md "Lists": the filters live in the URL), shared by the
+ * admin's and the vendor's lists.
+ */
+
 /** Status filters as tabs of links (the filter is in the URL). */
 export function StatusTabs({
   label,
