@@ -961,5 +961,5 @@ async fn the_dashboard_counts_a_seeded_stores_drafts_and_sales_figures() {
         format!("{drafts} products are drafts")
     };
     assert_eq!(todo["title"], expected);
-    assert_eq!(todo["href"], "/vendor/products");
+    assert_eq!(todo["href"], "/vendor/products?status=draft");
 }

@@ -196,7 +196,7 @@ pub async fn save(
     let mut input = ProductInput::from_spec(spec, Some(seller.store_id));
     input.slug = slug;
     input.status = status;
-    let saved = products::save(&mut tx, existing, &input, now)
+    let saved = products::save(&mut tx, existing, &input, Some(seller.owner_id), now)
         .await
         .map_err(|e| match e {
             SaveError::NotFound => CatalogueError::NotFound,

@@ -308,7 +308,7 @@ pub async fn place(
     )
     .await?;
     insert_lines(tx, order_id, &quote).await?;
-    take_stock(tx, &quote).await?;
+    take_stock(tx, &quote, order_id).await?;
     if quote.points_spent > 0 {
         let description = format!("Spent on order {number}");
         let moved = points::apply(
@@ -441,10 +441,18 @@ async fn insert_lines(tx: &mut Tx, order_id: Uuid, q: &Quote) -> Result<(), Chec
 
 /// Takes the stock of every managed line; the first line short of stock fails the whole
 /// checkout (the caller rolls back).
-async fn take_stock(tx: &mut Tx, q: &Quote) -> Result<(), CheckoutError> {
+async fn take_stock(tx: &mut Tx, q: &Quote, order_id: Uuid) -> Result<(), CheckoutError> {
     let mut touched = Vec::new();
     for l in q.items.iter().filter(|l| l.item.managed) {
-        if !stock::take(tx, l.item.product_id, l.item.variation_id, l.quantity).await? {
+        if !stock::take(
+            tx,
+            l.item.product_id,
+            l.item.variation_id,
+            l.quantity,
+            order_id,
+        )
+        .await?
+        {
             let available = stock::left(tx, l.item.product_id, l.item.variation_id).await?;
             return Err(CartError::OutOfStock {
                 name: l.item.product_name.clone(),

@@ -155,7 +155,7 @@ async fn release_stock(tx: &mut Tx, order_id: Uuid) -> DbResult<()> {
     let mut touched = Vec::new();
     for l in lines.iter().filter(|l| l.stock_reserved) {
         if let Some(product_id) = l.product_id {
-            stock::give_back(tx, product_id, l.variation_id, l.quantity).await?;
+            stock::give_back(tx, product_id, l.variation_id, l.quantity, order_id).await?;
             touched.push(product_id);
         }
     }

@@ -5,6 +5,7 @@
 pub mod catalogue;
 pub mod checkout;
 pub mod flow;
+pub mod inventory;
 pub mod payfast;
 pub mod selling;
 

@@ -26,6 +26,7 @@ pub mod cart;
 pub mod categories;
 pub mod coupons;
 pub mod emails;
+pub mod inventory;
 pub mod media;
 pub mod newsletter;
 pub mod notifications;

@@ -3,70 +3,115 @@
 //! PostgreSQL the row lock makes concurrent takes wait and re-check, so no interleaving can
 //! sell more than there is. The product's derived columns are refreshed afterwards.
 
+use bazaar_domain::inventory::MovementReason;
 use chrono::Utc;
 use uuid::Uuid;
 
+use crate::inventory::{self, Movement};
 use crate::products::write::refresh_rollups;
 use crate::{DbResult, Tx, on_tx};
 
-/// Takes `quantity` from a product (or from its variation when given); false when there
-/// is not enough.
+/// Takes `quantity` from a product (or from its variation when given) for `order_id`,
+/// recording the sale as a movement; false when there is not enough.
 pub async fn take(
     tx: &mut Tx,
     product_id: Uuid,
     variation_id: Option<Uuid>,
     quantity: i64,
+    order_id: Uuid,
 ) -> DbResult<bool> {
-    let n = match variation_id {
-        Some(v) => on_tx!(tx, conn => sqlx::query(
-            "UPDATE product_variations SET stock_quantity = stock_quantity - $2, updated_at = $3 \
-             WHERE id = $1 AND stock_quantity >= $2",
+    let after = shift(tx, product_id, variation_id, -quantity).await?;
+    if let Some(after) = after {
+        movement(
+            tx,
+            product_id,
+            variation_id,
+            -quantity,
+            after,
+            MovementReason::Sale,
+            order_id,
         )
-        .bind(v)
-        .bind(quantity)
-        .bind(Utc::now())
-        .execute(conn)
-        .await.map(|r| r.rows_affected()))?,
-        None => on_tx!(tx, conn => sqlx::query(
-            "UPDATE products SET stock_quantity = stock_quantity - $2, updated_at = $3 \
-             WHERE id = $1 AND stock_quantity >= $2",
-        )
-        .bind(product_id)
-        .bind(quantity)
-        .bind(Utc::now())
-        .execute(conn)
-        .await.map(|r| r.rows_affected()))?,
-    };
-    Ok(n == 1)
+        .await?;
+    }
+    Ok(after.is_some())
 }
 
-/// Puts `quantity` back (the product or variation may have been deleted meanwhile; then
-/// there is nothing to put it back on).
+/// Puts `quantity` back from a cancelled `order_id` (the product or variation may have
+/// been deleted meanwhile; then there is nothing to put it back on).
 pub async fn give_back(
     tx: &mut Tx,
     product_id: Uuid,
     variation_id: Option<Uuid>,
     quantity: i64,
+    order_id: Uuid,
 ) -> DbResult<()> {
-    match variation_id {
-        Some(v) => on_tx!(tx, conn => sqlx::query(
-            "UPDATE product_variations SET stock_quantity = stock_quantity + $2, updated_at = $3 WHERE id = $1",
+    if let Some(after) = shift(tx, product_id, variation_id, quantity).await? {
+        movement(
+            tx,
+            product_id,
+            variation_id,
+            quantity,
+            after,
+            MovementReason::Cancellation,
+            order_id,
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// Adds `change` to a level when the result stays at or above zero; the level after.
+async fn shift(
+    tx: &mut Tx,
+    product_id: Uuid,
+    variation_id: Option<Uuid>,
+    change: i64,
+) -> DbResult<Option<i64>> {
+    Ok(match variation_id {
+        Some(v) => on_tx!(tx, conn => sqlx::query_scalar::<_, i64>(
+            "UPDATE product_variations SET stock_quantity = stock_quantity + $2, updated_at = $3 \
+             WHERE id = $1 AND stock_quantity + $2 >= 0 RETURNING stock_quantity",
         )
         .bind(v)
-        .bind(quantity)
+        .bind(change)
         .bind(Utc::now())
-        .execute(conn)
-        .await.map(|r| r.rows_affected()))?,
-        None => on_tx!(tx, conn => sqlx::query(
-            "UPDATE products SET stock_quantity = stock_quantity + $2, updated_at = $3 WHERE id = $1",
+        .fetch_optional(conn)
+        .await)?,
+        None => on_tx!(tx, conn => sqlx::query_scalar::<_, i64>(
+            "UPDATE products SET stock_quantity = stock_quantity + $2, updated_at = $3 \
+             WHERE id = $1 AND stock_quantity + $2 >= 0 RETURNING stock_quantity",
         )
         .bind(product_id)
-        .bind(quantity)
+        .bind(change)
         .bind(Utc::now())
-        .execute(conn)
-        .await.map(|r| r.rows_affected()))?,
-    };
-    Ok(())
+        .fetch_optional(conn)
+        .await)?,
+    })
+}
+
+async fn movement(
+    tx: &mut Tx,
+    product_id: Uuid,
+    variation_id: Option<Uuid>,
+    change: i64,
+    after: i64,
+    reason: MovementReason,
+    order_id: Uuid,
+) -> DbResult<()> {
+    inventory::record(
+        tx,
+        &Movement {
+            product_id,
+            variation_id,
+            change,
+            stock_after: after,
+            reason,
+            order_id: Some(order_id),
+            actor_id: None,
+        },
+        Utc::now(),
+    )
+    .await
 }
 
 /// Recomputes the derived columns (available stock, listing) of the products touched.

@@ -47,6 +47,7 @@ pub mod catalogue;
 pub mod checkout;
 pub mod delivery;
 pub mod fields;
+pub mod inventory;
 pub mod money;
 pub mod pricing;
 pub mod product;

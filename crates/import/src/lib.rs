@@ -8,6 +8,7 @@
 mod csv_format;
 pub(crate) use bazaar_domain::fields;
 pub mod seed;
+pub mod stock_csv;
 mod validate;
 
 use std::path::Path;

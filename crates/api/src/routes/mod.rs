@@ -24,6 +24,7 @@ pub mod selling;
 pub mod settings;
 pub mod stores;
 pub mod vendor_area;
+pub mod vendor_inventory;
 pub mod vendor_products;
 pub mod wishlist;
 
@@ -52,6 +53,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
             .merge(selling::router())
             .merge(vendor_area::router())
             .merge(vendor_products::router())
+            .merge(vendor_inventory::router())
             .merge(media::router())
             .merge(admin_selling::router()),
     )

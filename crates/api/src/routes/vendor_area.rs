@@ -58,7 +58,7 @@ pub struct VendorStore {
 /// Something the vendor should do next.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct TodoItem {
-    /// accept_agreement or draft_products.
+    /// accept_agreement, draft_products or low_stock.
     pub kind: String,
     pub title: String,
     /// The site page where it is done.
@@ -124,7 +124,18 @@ async fn overview(
                 1 => "1 product is a draft".to_owned(),
                 n => format!("{n} products are drafts"),
             },
-            href: "/vendor/products".to_owned(),
+            href: "/vendor/products?status=draft".to_owned(),
+        });
+    }
+    let low = bazaar_db::inventory::low_count(&state.db, store.id).await?;
+    if low > 0 {
+        todo.push(TodoItem {
+            kind: "low_stock".to_owned(),
+            title: match low {
+                1 => "1 item is low on stock".to_owned(),
+                n => format!("{n} items are low on stock"),
+            },
+            href: "/vendor/inventory?low=true".to_owned(),
         });
     }
     Ok(Json(VendorOverview {

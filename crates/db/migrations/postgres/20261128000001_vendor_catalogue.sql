@@ -33,3 +33,22 @@ CREATE TABLE global_attributes (
 INSERT INTO global_attributes (id, name, attribute_values, position, created_at) VALUES
     ('01936b2e-0000-7000-8000-00000000a001', 'Size', '["XS", "S", "M", "L", "XL", "XXL"]', 1, '2026-11-28T00:00:00Z'),
     ('01936b2e-0000-7000-8000-00000000a002', 'Colour', '["Black", "White", "Grey", "Navy", "Red", "Blue", "Green"]', 2, '2026-11-28T00:00:00Z');
+
+-- Inventory: a low-stock threshold per product, and every change of stock as a movement
+-- (who, when, how much, why).
+ALTER TABLE products ADD COLUMN low_stock_threshold BIGINT NOT NULL DEFAULT 5;
+CREATE TABLE stock_movements (
+    id UUID PRIMARY KEY NOT NULL,
+    vendor_id UUID REFERENCES vendors (id) ON DELETE CASCADE,
+    product_id UUID NOT NULL REFERENCES products (id) ON DELETE CASCADE,
+    variation_id UUID REFERENCES product_variations (id) ON DELETE SET NULL,
+    sku TEXT,
+    quantity_change BIGINT NOT NULL,
+    stock_after BIGINT NOT NULL,
+    reason TEXT NOT NULL CHECK (reason IN ('sale', 'cancellation', 'manual', 'import')),
+    order_id UUID REFERENCES orders (id) ON DELETE SET NULL,
+    actor_id UUID,
+    created_at TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX stock_movements_vendor ON stock_movements (vendor_id, created_at, id);
+CREATE INDEX stock_movements_product ON stock_movements (product_id, created_at, id);

@@ -1,6 +1,7 @@
 //! Writing products: the upsert keyed on slug and SKU, and the derived columns.
 
 use bazaar_domain::catalogue::{ProductStatus, VendorStatus, is_listed};
+use bazaar_domain::inventory::MovementReason;
 use bazaar_domain::money::Cents;
 use bazaar_domain::pricing::{applicable_sale_price, effective_price};
 use bazaar_domain::product::{Image, ProductSpec, VariationSpec};
@@ -10,6 +11,7 @@ use sqlx::types::Json;
 use uuid::Uuid;
 
 use super::{Attribute, UNMANAGED_STOCK, VARIATION_COLUMNS, VariationRow};
+use crate::inventory::{self, LevelRef, Movement};
 use crate::{DbError, DbResult, Tx, on_tx};
 
 /// A product as an importer or the seed wants it to be. Variations are matched by SKU.
@@ -252,6 +254,22 @@ pub async fn sku_owner(tx: &mut Tx, sku: &str, except: Option<Uuid>) -> DbResult
     .await)?)
 }
 
+/// Records a change of one level from `before` to `after`, if there was one.
+async fn moved(
+    tx: &mut Tx,
+    (product_id, variation_id): (Uuid, Option<Uuid>),
+    levels: (i64, i64),
+    reason: MovementReason,
+    actor_id: Option<Uuid>,
+    now: DateTime<Utc>,
+) -> DbResult<()> {
+    let level = LevelRef {
+        product_id,
+        variation_id,
+    };
+    inventory::record(tx, &Movement::between(level, levels, reason, actor_id), now).await
+}
+
 /// Refuses SKUs that belong to another product.
 async fn check_skus(
     tx: &mut Tx,
@@ -334,6 +352,18 @@ pub async fn upsert(
     };
 
     let slug = &input.slug;
+    if input.variations.is_empty() {
+        let before = existing.as_ref().map_or(0, |p| p.stock_quantity);
+        moved(
+            tx,
+            (product_id, None),
+            (before, input.stock_quantity),
+            MovementReason::Import,
+            None,
+            now,
+        )
+        .await?;
+    }
     for v in &input.variations {
         let sql = format!("SELECT {VARIATION_COLUMNS} FROM product_variations WHERE sku = $1");
         let stored = on_tx!(tx, conn => sqlx::query_as::<_, VariationRow>(sqlx::AssertSqlSafe(sql))
@@ -344,10 +374,30 @@ pub async fn upsert(
             Some(row) if row.matches(v) => {}
             Some(row) => {
                 write_variation(tx, row.id, product_id, v, now, false).await?;
+                let (before, after) = (row.stock_quantity, v.stock_quantity);
+                moved(
+                    tx,
+                    (product_id, Some(row.id)),
+                    (before, after),
+                    MovementReason::Import,
+                    None,
+                    now,
+                )
+                .await?;
                 outcome = outcome.max_change(Upserted::Updated);
             }
             None => {
-                write_variation(tx, Uuid::now_v7(), product_id, v, now, true).await?;
+                let id = Uuid::now_v7();
+                write_variation(tx, id, product_id, v, now, true).await?;
+                moved(
+                    tx,
+                    (product_id, Some(id)),
+                    (0, v.stock_quantity),
+                    MovementReason::Import,
+                    None,
+                    now,
+                )
+                .await?;
                 outcome = outcome.max_change(Upserted::Updated);
             }
         }
@@ -406,6 +456,7 @@ pub async fn save(
     tx: &mut Tx,
     existing: Option<(Uuid, i64)>,
     input: &ProductInput,
+    actor_id: Option<Uuid>,
     now: DateTime<Utc>,
 ) -> Result<Saved, SaveError> {
     let vendor_id = input.vendor_id;
@@ -425,9 +476,29 @@ pub async fn save(
         None => {
             let id = Uuid::now_v7();
             insert_product(tx, id, input, now).await?;
+            if input.variations.is_empty() {
+                let after = input.stock_quantity;
+                moved(
+                    tx,
+                    (id, None),
+                    (0, after),
+                    MovementReason::Manual,
+                    actor_id,
+                    now,
+                )
+                .await?;
+            }
             Saved { id, version: 1 }
         }
         Some((id, version)) => {
+            let before = on_tx!(tx, conn => sqlx::query_scalar::<_, i64>(
+                "SELECT stock_quantity FROM products WHERE id = $1 AND vendor_id = $2",
+            )
+            .bind(id)
+            .bind(vendor_id)
+            .fetch_optional(conn)
+            .await)?
+            .unwrap_or(0);
             let n = on_tx!(tx, conn => sqlx::query(
                 "UPDATE products SET slug = $4, name = $5, brand = $6, category = $7, description = $8, \
                  price_cents = $9, sale_price_cents = $10, image_url = $11, videos = $12, status = $13, \
@@ -470,6 +541,18 @@ pub async fn save(
                     None => SaveError::NotFound,
                 });
             }
+            if input.variations.is_empty() {
+                let after = input.stock_quantity;
+                moved(
+                    tx,
+                    (id, None),
+                    (before, after),
+                    MovementReason::Manual,
+                    actor_id,
+                    now,
+                )
+                .await?;
+            }
             Saved {
                 id,
                 version: version + 1,
@@ -482,11 +565,28 @@ pub async fn save(
         .fetch_all(conn)
         .await)?;
     for v in &input.variations {
-        match stored.iter().find(|row| row.sku == v.sku) {
-            Some(row) if row.matches(v) => {}
-            Some(row) => write_variation(tx, row.id, saved.id, v, now, false).await?,
-            None => write_variation(tx, Uuid::now_v7(), saved.id, v, now, true).await?,
-        }
+        let (id, before) = match stored.iter().find(|row| row.sku == v.sku) {
+            Some(row) if row.matches(v) => continue,
+            Some(row) => {
+                write_variation(tx, row.id, saved.id, v, now, false).await?;
+                (row.id, row.stock_quantity)
+            }
+            None => {
+                let id = Uuid::now_v7();
+                write_variation(tx, id, saved.id, v, now, true).await?;
+                (id, 0)
+            }
+        };
+        let after = v.stock_quantity;
+        moved(
+            tx,
+            (saved.id, Some(id)),
+            (before, after),
+            MovementReason::Manual,
+            actor_id,
+            now,
+        )
+        .await?;
     }
     for row in stored
         .iter()

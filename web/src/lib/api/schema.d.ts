@@ -889,6 +889,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/vendor/inventory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's stock levels, lowest first. */
+        get: operations["vendor_list_stock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/inventory/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's stock levels as CSV (`sku,quantity`), to edit and import back. */
+        get: operations["vendor_export_stock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/inventory/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports stock levels from CSV (`sku,quantity`; the body is the file). Every row is
+         *     reported; nothing is written on a dry run or when any row is rejected.
+         */
+        post: operations["vendor_import_stock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/inventory/level": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets one level by hand. */
+        put: operations["vendor_set_stock"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/inventory/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stock history of the caller's store, newest first. */
+        get: operations["vendor_list_stock_movements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/inventory/threshold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets a product's low-stock threshold. */
+        put: operations["vendor_set_low_stock_threshold"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/vendor/media": {
         parameters: {
             query?: never;
@@ -1531,6 +1636,20 @@ export interface components {
             /** @description A site path (`/media/…`) or an http(s) address. */
             url: string;
         };
+        LevelChange: {
+            /** Format: uuid */
+            product_id: string;
+            /**
+             * Format: int64
+             * @description The new level: 0 to 1000000000. Recorded as a manual movement.
+             */
+            stock_quantity: number;
+            /**
+             * Format: uuid
+             * @description The variation, for a product with variations.
+             */
+            variation_id?: string | null;
+        };
         /** @description Pagination of a list response. */
         ListMeta: {
             /** Format: int32 */
@@ -2106,6 +2225,90 @@ export interface components {
             id: string;
             status: string;
         };
+        StockImportReport: {
+            /**
+             * @description Whether the levels were written: false for a dry run, and when any row was
+             *     rejected (an import is all or nothing).
+             */
+            applied: boolean;
+            rejected: number;
+            rows: components["schemas"]["StockImportRow"][];
+            unchanged: number;
+            updated: number;
+        };
+        /** @description What an import did with one row. */
+        StockImportRow: {
+            error: string | null;
+            /** Format: int64 */
+            from: number | null;
+            /** @description updated, unchanged or rejected. */
+            outcome: string;
+            /** @description The line in the file (the header is line 1). */
+            row: number;
+            sku: string;
+            /** Format: int64 */
+            to: number | null;
+        };
+        /** @description One stock level: a product without variations, or one variation. */
+        StockLevel: {
+            image_url: string | null;
+            /** @description At or below the threshold (and counted). */
+            low: boolean;
+            /** Format: int64 */
+            low_stock_threshold: number;
+            /** @description False: selling never runs out (the level is not counted down). */
+            manage_stock: boolean;
+            /** Format: uuid */
+            product_id: string;
+            product_name: string;
+            sku: string | null;
+            /** @description The product's status. */
+            status: string;
+            /** Format: int64 */
+            stock_quantity: number;
+            /** Format: uuid */
+            variation_id: string | null;
+            variation_name: string | null;
+        };
+        StockLevelList: {
+            items: components["schemas"]["StockLevel"][];
+            /**
+             * Format: int64
+             * @description Counted levels of products on sale at or below their threshold.
+             */
+            low_count: number;
+            meta: components["schemas"]["ListMeta"];
+        };
+        /** @description One change of stock. */
+        StockMovement: {
+            /** @description Who changed it by hand or imported it. */
+            actor_email: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            /** @description The order of a sale or cancellation. */
+            order_number: string | null;
+            /** Format: uuid */
+            product_id: string;
+            product_name: string;
+            /**
+             * Format: int64
+             * @description Positive in, negative out.
+             */
+            quantity_change: number;
+            /** @description sale, cancellation, manual or import. */
+            reason: string;
+            sku: string | null;
+            /** Format: int64 */
+            stock_after: number;
+            /** Format: uuid */
+            variation_id: string | null;
+        };
+        StockMovementList: {
+            items: components["schemas"]["StockMovement"][];
+            meta: components["schemas"]["ListMeta"];
+        };
         /** @description The caller's store page, as they edit it. */
         StoreProfile: {
             /** @description `#rrggbb`. */
@@ -2239,11 +2442,20 @@ export interface components {
          * @enum {string}
          */
         ThemeName: "light" | "dark" | "system";
+        ThresholdChange: {
+            /**
+             * Format: int64
+             * @description 0 to 100000: levels at or below it are low.
+             */
+            low_stock_threshold: number;
+            /** Format: uuid */
+            product_id: string;
+        };
         /** @description Something the vendor should do next. */
         TodoItem: {
             /** @description The site page where it is done. */
             href: string;
-            /** @description accept_agreement or draft_products. */
+            /** @description accept_agreement, draft_products or low_stock. */
             kind: string;
             title: string;
         };
@@ -5548,6 +5760,405 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_list_stock: {
+        parameters: {
+            query?: {
+                /** @description `true`: only levels at or below their threshold. */
+                low?: string;
+                page?: number;
+                /** @description 1 to 100 (default 20). */
+                per_page?: number;
+                /** @description Text in the product name, or an exact SKU. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockLevelList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The vendor has no store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_export_stock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description sku,quantity rows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The vendor has no store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_import_stock: {
+        parameters: {
+            query?: {
+                /** @description `true`: report what would change and write nothing. */
+                dry_run?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description sku,quantity rows */
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockImportReport"];
+                };
+            };
+            /** @description Not a stock CSV */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The vendor has no store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_set_stock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LevelChange"];
+            };
+        };
+        responses: {
+            /** @description Set */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a level of the caller's store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_list_stock_movements: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                /** @description Only this product's movements. */
+                product_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockMovementList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The vendor has no store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_set_low_stock_threshold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ThresholdChange"];
+            };
+        };
+        responses: {
+            /** @description Set */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a product of the caller's store */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
