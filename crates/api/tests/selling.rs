@@ -8,7 +8,7 @@ mod common;
 use axum::http::StatusCode;
 use common::TestApp;
 use common::jobs::Customer;
-use common::shop::{admin, quick_customer, vendor};
+use common::shop::{admin, call, quick_customer, vendor};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
@@ -29,22 +29,6 @@ fn application(slug: &str) -> Value {
         },
         "agreement_version": 1
     })
-}
-
-async fn call(
-    app: &TestApp,
-    method: &str,
-    uri: &str,
-    body: Option<Value>,
-    who: &Customer,
-) -> (StatusCode, Value) {
-    let r = app.call(method, uri, body, Some(&who.token), None).await;
-    let json = if r.body.is_empty() {
-        Value::Null
-    } else {
-        r.json()
-    };
-    (r.status, json)
 }
 
 async fn apply(app: &TestApp, who: &Customer, slug: &str) -> Value {

@@ -7,65 +7,12 @@ mod common;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use bazaar_db::vendors::{self, NewStore};
 use common::TestApp;
 use common::jobs::Customer;
-use common::shop::{place, quick_customer, vendor};
+use common::shop::{call, place, quick_customer, seller};
 use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use tower::ServiceExt;
-
-async fn call(
-    app: &TestApp,
-    method: &str,
-    uri: &str,
-    body: Option<Value>,
-    who: &Customer,
-) -> (StatusCode, Value) {
-    let r = app.call(method, uri, body, Some(&who.token), None).await;
-    let json = if r.body.is_empty() {
-        Value::Null
-    } else {
-        r.json()
-    };
-    (r.status, json)
-}
-
-/// A vendor with an approved store of their own, who has (or has not) accepted the
-/// current agreement.
-async fn seller(app: &TestApp, email: &str, slug: &str, accepted: bool) -> Customer {
-    let who = vendor(app, email).await;
-    let mut tx = app.db.begin().await.unwrap();
-    vendors::open_store(
-        &mut tx,
-        &NewStore {
-            owner: who.id,
-            store_slug: slug,
-            store_name: slug,
-            store_description: "A store of tests.",
-            category_focus: "Tests",
-            contact_phone: "+27825551234",
-            company_registration: None,
-            vat_number: None,
-        },
-        chrono::Utc::now(),
-    )
-    .await
-    .unwrap();
-    tx.commit().await.unwrap();
-    if accepted {
-        let (status, body) = call(
-            app,
-            "POST",
-            "/api/v1/vendor/agreements/1/accept",
-            None,
-            &who,
-        )
-        .await;
-        assert_eq!(status, StatusCode::OK, "{body}");
-    }
-    who
-}
 
 async fn create(app: &TestApp, who: &Customer, body: Value) -> Value {
     let (status, product) = call(app, "POST", "/api/v1/vendor/products", Some(body), who).await;

@@ -5,7 +5,7 @@
 
 use bazaar_db::products::vendor as own;
 use bazaar_db::products::{self, ProductInput, SaveError};
-use bazaar_db::{Db, DbError, Tx, agreements, audit, categories, settings, vendors};
+use bazaar_db::{Db, Tx, agreements, audit, categories, settings, vendors};
 use bazaar_domain::FieldErrors;
 use bazaar_domain::catalogue::{ProductAction, ProductStatus, VendorStatus};
 use bazaar_domain::product::{self, Origin};
@@ -25,36 +25,10 @@ pub const AGREEMENT_REQUIRED: &str =
     "Accept the current vendor agreement before publishing products";
 pub const STORE_SUSPENDED: &str = "Your store is suspended: products cannot be published";
 
-#[derive(Debug, thiserror::Error)]
-pub enum CatalogueError {
-    /// Field problems, by field name.
-    #[error("some fields need attention")]
-    Invalid(FieldErrors),
-    #[error("not found")]
-    NotFound,
-    /// A rule of the current state: `code` names it for clients.
-    #[error("{message}")]
-    Conflict { code: &'static str, message: String },
-    #[error(transparent)]
-    Db(#[from] DbError),
-}
-
-impl From<sqlx::Error> for CatalogueError {
-    fn from(e: sqlx::Error) -> Self {
-        CatalogueError::Db(DbError::from(e))
-    }
-}
-
-fn conflict(code: &'static str, message: impl Into<String>) -> CatalogueError {
-    CatalogueError::Conflict {
-        code,
-        message: message.into(),
-    }
-}
-
-fn invalid(field: &str, message: impl Into<String>) -> CatalogueError {
-    CatalogueError::Invalid(FieldErrors::from([(field.to_owned(), message.into())]))
-}
+/// The catalogue's refusals are the selling flows' own (fields, not found, a rule of the
+/// current state).
+pub use crate::selling::SellingError as CatalogueError;
+use crate::selling::{conflict, invalid};
 
 /// The store a vendor writes for, and who owns it.
 #[derive(Debug, Clone, Copy)]

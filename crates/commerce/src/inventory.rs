@@ -12,13 +12,7 @@ use chrono::Utc;
 use uuid::Uuid;
 
 use crate::catalogue::{CatalogueError, Seller};
-
-fn invalid(field: &str, message: impl Into<String>) -> CatalogueError {
-    CatalogueError::Invalid(bazaar_domain::FieldErrors::from([(
-        field.to_owned(),
-        message.into(),
-    )]))
-}
+use crate::selling::invalid;
 
 /// Sets one of the store's levels (a product without variations, or a variation).
 pub async fn set_level(

@@ -36,14 +36,14 @@ impl From<sqlx::Error> for SellingError {
     }
 }
 
-fn conflict(code: &'static str, message: impl Into<String>) -> SellingError {
+pub(crate) fn conflict(code: &'static str, message: impl Into<String>) -> SellingError {
     SellingError::Conflict {
         code,
         message: message.into(),
     }
 }
 
-fn invalid(field: &str, message: impl Into<String>) -> SellingError {
+pub(crate) fn invalid(field: &str, message: impl Into<String>) -> SellingError {
     SellingError::Invalid(FieldErrors::from([(field.to_owned(), message.into())]))
 }
 

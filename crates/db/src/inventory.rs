@@ -122,12 +122,7 @@ pub async fn levels(
         "l.status <> 'archived'".to_owned(),
     ];
     if let Some(q) = filter.q.as_deref().map(str::trim).filter(|q| !q.is_empty()) {
-        let escaped = q
-            .to_lowercase()
-            .replace('\\', "\\\\")
-            .replace('%', "\\%")
-            .replace('_', "\\_");
-        let like = binds.push(Bind::Text(format!("%{escaped}%")));
+        let like = binds.push(Bind::Text(crate::contains_pattern(q)));
         let sku = binds.push(Bind::Text(q.to_uppercase()));
         clauses.push(format!(
             "(LOWER(l.product_name) LIKE {like} ESCAPE '\\' OR l.sku = {sku})"

@@ -407,6 +407,17 @@ impl Tx {
     }
 }
 
+/// A `LIKE … ESCAPE '\'` pattern matching text that contains `q` (lower-cased, so compare
+/// with `LOWER(column)`), with `%`, `_` and `\` in `q` taken literally.
+pub fn contains_pattern(q: &str) -> String {
+    let escaped = q
+        .to_lowercase()
+        .replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_");
+    format!("%{escaped}%")
+}
+
 /// The URL with any password replaced, for messages and logs: the one in the user info and
 /// a `password=` query parameter, which sqlx accepts too.
 pub fn redact_url(url: &str) -> String {

@@ -6,10 +6,8 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use bazaar_commerce::catalogue::Seller;
 use bazaar_commerce::inventory::{self, RowOutcome};
 use bazaar_db::inventory::{self as levels, LevelFilter};
-use bazaar_db::vendors;
 use bazaar_domain::inventory::is_low;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -19,6 +17,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use super::params::{parse_bool, parse_page};
+use super::vendor_products::seller;
 use crate::auth::{RequireRole, Vendor};
 use crate::error::ErrorBody;
 use crate::extract::{ApiJson, ApiQuery};
@@ -33,16 +32,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_movements))
         .routes(routes!(export_levels))
         .routes(routes!(import_levels))
-}
-
-async fn seller(state: &AppState, user: Uuid) -> ApiResult<Seller> {
-    let store = vendors::store_of_owner(&state.db, user)
-        .await?
-        .ok_or_else(|| ApiError::NotFound("You have no store yet".to_owned()))?;
-    Ok(Seller {
-        store_id: store.id,
-        owner_id: user,
-    })
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

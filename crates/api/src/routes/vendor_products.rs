@@ -6,7 +6,7 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use bazaar_commerce::catalogue::{self, CatalogueError, Seller};
+use bazaar_commerce::catalogue::{self, Seller};
 use bazaar_db::products::vendor::{self as own, EditableProduct, VendorFilter, VendorSort};
 use bazaar_db::products::{Attribute, Image, VariationRow};
 use bazaar_db::vendors;
@@ -64,28 +64,8 @@ async fn list_attributes(
     ))
 }
 
-impl From<CatalogueError> for ApiError {
-    fn from(e: CatalogueError) -> Self {
-        match e {
-            CatalogueError::Invalid(fields) => ApiError::BadRequest {
-                message: fields
-                    .values()
-                    .next()
-                    .cloned()
-                    .unwrap_or_else(|| "Some fields need attention".to_owned()),
-                fields,
-            },
-            CatalogueError::NotFound => ApiError::NotFound("No such product".to_owned()),
-            CatalogueError::Conflict { code, message } => {
-                ApiError::rule(StatusCode::CONFLICT, code, "Not saved", message)
-            }
-            CatalogueError::Db(e) => e.into(),
-        }
-    }
-}
-
 /// The caller's store, as the catalogue flows know it.
-async fn seller(state: &AppState, user: Uuid) -> ApiResult<Seller> {
+pub(crate) async fn seller(state: &AppState, user: Uuid) -> ApiResult<Seller> {
     let store = vendors::store_of_owner(&state.db, user)
         .await?
         .ok_or_else(|| ApiError::NotFound("You have no store yet".to_owned()))?;

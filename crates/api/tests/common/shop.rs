@@ -6,6 +6,7 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 
+use axum::http::StatusCode;
 use bazaar_auth::jwt::{self, Claims};
 use bazaar_db::accounts::{self, NewUser};
 use chrono::Utc;
@@ -313,3 +314,56 @@ pub async fn give_points(app: &TestApp, c: &Customer, points: i64) {
 }
 
 pub type Shared = Arc<TestApp>;
+
+/// Calls the API as `who`: the status and the JSON body (null when empty).
+pub async fn call(
+    app: &TestApp,
+    method: &str,
+    uri: &str,
+    body: Option<Value>,
+    who: &Customer,
+) -> (StatusCode, Value) {
+    let r = app.call(method, uri, body, Some(&who.token), None).await;
+    let json = if r.body.is_empty() {
+        Value::Null
+    } else {
+        r.json()
+    };
+    (r.status, json)
+}
+
+/// A vendor with an approved store of their own, who has (or has not) accepted the
+/// current agreement.
+pub async fn seller(app: &TestApp, email: &str, slug: &str, accepted: bool) -> Customer {
+    let who = vendor(app, email).await;
+    let mut tx = app.db.begin().await.unwrap();
+    bazaar_db::vendors::open_store(
+        &mut tx,
+        &bazaar_db::vendors::NewStore {
+            owner: who.id,
+            store_slug: slug,
+            store_name: slug,
+            store_description: "A store of tests.",
+            category_focus: "Tests",
+            contact_phone: "+27825551234",
+            company_registration: None,
+            vat_number: None,
+        },
+        chrono::Utc::now(),
+    )
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+    if accepted {
+        let (status, body) = call(
+            app,
+            "POST",
+            "/api/v1/vendor/agreements/1/accept",
+            None,
+            &who,
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    who
+}

@@ -102,13 +102,7 @@ pub async fn ids_of_vendor(db: &Db, vendor_id: Uuid) -> DbResult<Vec<Uuid>> {
 /// Up to 5 listed products whose name contains `q`, case-insensitively: the suggestion
 /// query of SPEC.md, used when the search index is unavailable.
 pub async fn name_matches(db: &Db, q: &str, limit: i64) -> DbResult<Vec<SearchRow>> {
-    let pattern = format!(
-        "%{}%",
-        q.to_lowercase()
-            .replace('\\', "\\\\")
-            .replace('%', "\\%")
-            .replace('_', "\\_")
-    );
+    let pattern = crate::contains_pattern(q);
     let sql = format!(
         "{SELECT} WHERE p.listed = TRUE AND LOWER(p.name) LIKE $1 ESCAPE '\\' \
          ORDER BY p.created_at DESC, p.id DESC LIMIT $2"

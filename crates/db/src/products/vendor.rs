@@ -58,12 +58,7 @@ impl VendorFilter {
             None => clauses.push("p.status <> 'archived'".to_owned()),
         }
         if let Some(q) = self.q.as_deref().map(str::trim).filter(|q| !q.is_empty()) {
-            let escaped = q
-                .to_lowercase()
-                .replace('\\', "\\\\")
-                .replace('%', "\\%")
-                .replace('_', "\\_");
-            let like = binds.push(Bind::Text(format!("%{escaped}%")));
+            let like = binds.push(Bind::Text(crate::contains_pattern(q)));
             let sku = binds.push(Bind::Text(q.to_uppercase()));
             clauses.push(format!(
                 "(LOWER(p.name) LIKE {like} ESCAPE '\\' OR p.slug LIKE {like} ESCAPE '\\' \
