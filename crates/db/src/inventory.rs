@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::products::PageRequest;
-use crate::products::write::refresh_rollups;
+use crate::products::refresh_rollups;
 use crate::{Bind, Binds, Db, DbResult, Tx, bind_all, on_db, on_tx};
 
 /// One change of one stock level.

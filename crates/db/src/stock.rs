@@ -8,7 +8,7 @@ use chrono::Utc;
 use uuid::Uuid;
 
 use crate::inventory::{self, Movement};
-use crate::products::write::refresh_rollups;
+use crate::products::refresh_rollups;
 use crate::{DbResult, Tx, on_tx};
 
 /// Takes `quantity` from a product (or from its variation when given) for `order_id`,

@@ -11,13 +11,16 @@ use uuid::Uuid;
 
 use crate::{Bind, Binds, Db, DbError, DbResult, bind_all, on_db};
 
+mod rollups;
+mod save;
 pub mod search;
 pub mod vendor;
 pub mod write;
 
+pub use rollups::{Rollups, compute_rollups, refresh_rollups};
+pub use save::{SaveError, Saved, save};
 pub use write::{
-    ProductInput, Rollups, SaveError, Saved, UpsertError, Upserted, VariationInput,
-    compute_rollups, id_by_slug, refresh_rollups, save, sku_owner, upsert,
+    ProductInput, UpsertError, Upserted, VariationInput, id_by_slug, sku_owner, upsert,
 };
 
 /// Stock counted for a variation whose stock is not managed: always available.

@@ -1,16 +1,16 @@
-//! Writing products: the upsert keyed on slug and SKU, and the derived columns.
+//! Writing products: the importer's upsert keyed on slug and SKU, and what it shares with
+//! the editor's save (SKU checks, the product row, variations, stock movements).
 
-use bazaar_domain::catalogue::{ProductStatus, VendorStatus, is_listed};
+use bazaar_domain::catalogue::ProductStatus;
 use bazaar_domain::inventory::MovementReason;
 use bazaar_domain::money::Cents;
-use bazaar_domain::pricing::{applicable_sale_price, effective_price};
 use bazaar_domain::product::{Image, ProductSpec, VariationSpec};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::types::Json;
 use uuid::Uuid;
 
-use super::{Attribute, UNMANAGED_STOCK, VARIATION_COLUMNS, VariationRow};
+use super::{Attribute, VARIATION_COLUMNS, VariationRow, refresh_rollups};
 use crate::inventory::{self, LevelRef, Movement};
 use crate::{DbError, DbResult, Tx, on_tx};
 
@@ -182,7 +182,7 @@ impl StoredProduct {
 }
 
 impl VariationRow {
-    fn matches(&self, v: &VariationInput) -> bool {
+    pub(super) fn matches(&self, v: &VariationInput) -> bool {
         self.name == v.name
             && self.attributes.0 == v.attributes
             && self.price_cents == v.price.0
@@ -197,7 +197,7 @@ impl VariationRow {
 }
 
 /// Inserts a new product row (its variations are written after).
-async fn insert_product(
+pub(super) async fn insert_product(
     tx: &mut Tx,
     id: Uuid,
     input: &ProductInput,
@@ -255,7 +255,7 @@ pub async fn sku_owner(tx: &mut Tx, sku: &str, except: Option<Uuid>) -> DbResult
 }
 
 /// Records a change of one level from `before` to `after`, if there was one.
-async fn moved(
+pub(super) async fn moved(
     tx: &mut Tx,
     (product_id, variation_id): (Uuid, Option<Uuid>),
     levels: (i64, i64),
@@ -271,7 +271,7 @@ async fn moved(
 }
 
 /// Refuses SKUs that belong to another product.
-async fn check_skus(
+pub(super) async fn check_skus(
     tx: &mut Tx,
     input: &ProductInput,
     product: Option<Uuid>,
@@ -409,198 +409,6 @@ pub async fn upsert(
     Ok(outcome)
 }
 
-/// Why the editor's save was refused.
-#[derive(Debug, thiserror::Error)]
-pub enum SaveError {
-    #[error("no such product in this store")]
-    NotFound,
-    /// The product changed since the version the editor read.
-    #[error("the product was changed by someone else")]
-    Stale,
-    #[error("the slug is taken")]
-    SlugTaken,
-    #[error("SKU {sku} already belongs to product '{owner}'")]
-    SkuTaken { sku: String, owner: String },
-    #[error(transparent)]
-    Db(#[from] DbError),
-}
-
-impl From<sqlx::Error> for SaveError {
-    fn from(e: sqlx::Error) -> Self {
-        SaveError::Db(DbError::classify(e))
-    }
-}
-
-impl From<UpsertError> for SaveError {
-    fn from(e: UpsertError) -> Self {
-        match e {
-            UpsertError::SkuTaken { sku, owner } => SaveError::SkuTaken { sku, owner },
-            UpsertError::Db(e) => SaveError::Db(e),
-        }
-    }
-}
-
-/// A saved product: its id and the version the next save must name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Saved {
-    pub id: Uuid,
-    pub version: i64,
-}
-
-/// Writes a vendor's product from their editor: a new one when `existing` is `None`,
-/// else the product `id` of `input.vendor_id`'s store, only if it is still at `version`.
-/// The variations become exactly `input.variations` (matched by SKU; ones left out are
-/// deleted: order lines keep their own copy of what was bought). Platform-set fields
-/// (featured, daily deal, creation time, owner) are left as they are.
-pub async fn save(
-    tx: &mut Tx,
-    existing: Option<(Uuid, i64)>,
-    input: &ProductInput,
-    actor_id: Option<Uuid>,
-    now: DateTime<Utc>,
-) -> Result<Saved, SaveError> {
-    let vendor_id = input.vendor_id;
-    let except = existing.map(|(id, _)| id);
-    let slug_owner = on_tx!(tx, conn => sqlx::query_scalar::<_, Uuid>(
-        "SELECT id FROM products WHERE slug = $1 AND id <> $2",
-    )
-    .bind(&input.slug)
-    .bind(except.unwrap_or(Uuid::nil()))
-    .fetch_optional(conn)
-    .await)?;
-    if slug_owner.is_some() {
-        return Err(SaveError::SlugTaken);
-    }
-    check_skus(tx, input, except).await?;
-    let saved = match existing {
-        None => {
-            let id = Uuid::now_v7();
-            insert_product(tx, id, input, now).await?;
-            if input.variations.is_empty() {
-                let after = input.stock_quantity;
-                moved(
-                    tx,
-                    (id, None),
-                    (0, after),
-                    MovementReason::Manual,
-                    actor_id,
-                    now,
-                )
-                .await?;
-            }
-            Saved { id, version: 1 }
-        }
-        Some((id, version)) => {
-            let before = on_tx!(tx, conn => sqlx::query_scalar::<_, i64>(
-                "SELECT stock_quantity FROM products WHERE id = $1 AND vendor_id = $2",
-            )
-            .bind(id)
-            .bind(vendor_id)
-            .fetch_optional(conn)
-            .await)?
-            .unwrap_or(0);
-            let n = on_tx!(tx, conn => sqlx::query(
-                "UPDATE products SET slug = $4, name = $5, brand = $6, category = $7, description = $8, \
-                 price_cents = $9, sale_price_cents = $10, image_url = $11, videos = $12, status = $13, \
-                 product_type = $14, max_owned_per_user = $15, stock_quantity = $16, sku = $17, \
-                 images = $18, seo_title = $19, seo_description = $20, updated_at = $21, \
-                 version = version + 1 WHERE id = $1 AND vendor_id = $2 AND version = $3",
-            )
-            .bind(id)
-            .bind(vendor_id)
-            .bind(version)
-            .bind(&input.slug)
-            .bind(&input.name)
-            .bind(&input.brand)
-            .bind(&input.category)
-            .bind(&input.description)
-            .bind(input.price.0)
-            .bind(input.sale_price.map(|c| c.0))
-            .bind(&input.image_url)
-            .bind(Json(&input.videos))
-            .bind(input.status.as_str())
-            .bind(&input.product_type)
-            .bind(input.max_owned_per_user)
-            .bind(input.stock_quantity)
-            .bind(&input.sku)
-            .bind(Json(&input.images))
-            .bind(&input.seo_title)
-            .bind(&input.seo_description)
-            .bind(now)
-            .execute(conn).await?.rows_affected());
-            if n == 0 {
-                let exists = on_tx!(tx, conn => sqlx::query_scalar::<_, i64>(
-                    "SELECT version FROM products WHERE id = $1 AND vendor_id = $2",
-                )
-                .bind(id)
-                .bind(vendor_id)
-                .fetch_optional(conn)
-                .await)?;
-                return Err(match exists {
-                    Some(_) => SaveError::Stale,
-                    None => SaveError::NotFound,
-                });
-            }
-            if input.variations.is_empty() {
-                let after = input.stock_quantity;
-                moved(
-                    tx,
-                    (id, None),
-                    (before, after),
-                    MovementReason::Manual,
-                    actor_id,
-                    now,
-                )
-                .await?;
-            }
-            Saved {
-                id,
-                version: version + 1,
-            }
-        }
-    };
-    let sql = format!("SELECT {VARIATION_COLUMNS} FROM product_variations WHERE product_id = $1");
-    let stored = on_tx!(tx, conn => sqlx::query_as::<_, VariationRow>(sqlx::AssertSqlSafe(sql))
-        .bind(saved.id)
-        .fetch_all(conn)
-        .await)?;
-    for v in &input.variations {
-        let (id, before) = match stored.iter().find(|row| row.sku == v.sku) {
-            Some(row) if row.matches(v) => continue,
-            Some(row) => {
-                write_variation(tx, row.id, saved.id, v, now, false).await?;
-                (row.id, row.stock_quantity)
-            }
-            None => {
-                let id = Uuid::now_v7();
-                write_variation(tx, id, saved.id, v, now, true).await?;
-                (id, 0)
-            }
-        };
-        let after = v.stock_quantity;
-        moved(
-            tx,
-            (saved.id, Some(id)),
-            (before, after),
-            MovementReason::Manual,
-            actor_id,
-            now,
-        )
-        .await?;
-    }
-    for row in stored
-        .iter()
-        .filter(|row| !input.variations.iter().any(|v| v.sku == row.sku))
-    {
-        on_tx!(tx, conn => sqlx::query("DELETE FROM product_variations WHERE id = $1")
-            .bind(row.id)
-            .execute(conn)
-            .await.map(|r| r.rows_affected()))?;
-    }
-    refresh_rollups(tx, saved.id, now).await?;
-    Ok(saved)
-}
-
 impl Upserted {
     /// A new product stays `Created` however many variations it gets.
     fn max_change(self, other: Upserted) -> Upserted {
@@ -611,7 +419,7 @@ impl Upserted {
     }
 }
 
-async fn write_variation(
+pub(super) async fn write_variation(
     tx: &mut Tx,
     id: Uuid,
     product_id: Uuid,
@@ -647,130 +455,6 @@ async fn write_variation(
     Ok(())
 }
 
-/// The derived columns of one product, from its own fields, its variations and its vendor.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Rollups {
-    pub has_variations: bool,
-    pub min_price_cents: i64,
-    pub max_price_cents: i64,
-    pub on_sale: bool,
-    pub available_stock: i64,
-    pub listed: bool,
-}
-
-/// Computes [`Rollups`]: a product with enabled variations is priced, stocked and on sale
-/// by those variations; otherwise by its own fields.
-pub fn compute_rollups(
-    price: Cents,
-    sale_price: Option<Cents>,
-    stock_quantity: i64,
-    status: ProductStatus,
-    vendor: Option<VendorStatus>,
-    variations: &[(Cents, Option<Cents>, i64, bool)],
-) -> Rollups {
-    let listed = is_listed(status, vendor);
-    if variations.is_empty() {
-        let p = effective_price(price, sale_price).0;
-        return Rollups {
-            has_variations: false,
-            min_price_cents: p,
-            max_price_cents: p,
-            on_sale: applicable_sale_price(price, sale_price).is_some(),
-            available_stock: stock_quantity,
-            listed,
-        };
-    }
-    let prices = variations
-        .iter()
-        .map(|(p, s, _, _)| effective_price(*p, *s).0);
-    let stock = variations
-        .iter()
-        .map(|(_, _, stock, managed)| if *managed { *stock } else { UNMANAGED_STOCK })
-        .fold(0_i64, |a, b| a.saturating_add(b));
-    Rollups {
-        has_variations: true,
-        min_price_cents: prices.clone().min().unwrap_or(price.0),
-        max_price_cents: prices.max().unwrap_or(price.0),
-        on_sale: variations
-            .iter()
-            .any(|(p, s, _, _)| applicable_sale_price(*p, *s).is_some()),
-        available_stock: stock,
-        listed,
-    }
-}
-
-#[derive(sqlx::FromRow)]
-struct RollupSource {
-    price_cents: i64,
-    sale_price_cents: Option<i64>,
-    stock_quantity: i64,
-    status: String,
-    vendor_status: Option<String>,
-}
-
-/// Recomputes and stores the derived columns of one product.
-pub async fn refresh_rollups(tx: &mut Tx, product_id: Uuid, now: DateTime<Utc>) -> DbResult<()> {
-    let src = on_tx!(tx, conn => sqlx::query_as::<_, RollupSource>(
-        "SELECT p.price_cents, p.sale_price_cents, p.stock_quantity, p.status, v.status AS vendor_status \
-         FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id WHERE p.id = $1",
-    )
-    .bind(product_id)
-    .fetch_one(conn)
-    .await
-    .map_err(DbError::classify)?);
-    let variations = on_tx!(tx, conn => sqlx::query_as::<_, (i64, Option<i64>, i64, bool)>(
-        "SELECT price_cents, sale_price_cents, stock_quantity, manage_stock FROM product_variations \
-         WHERE product_id = $1 AND enabled = TRUE",
-    )
-    .bind(product_id)
-    .fetch_all(conn)
-    .await?);
-    let has_any_variation = on_tx!(tx, conn => sqlx::query_scalar::<_, i64>(
-        "SELECT COUNT(*) FROM product_variations WHERE product_id = $1",
-    )
-    .bind(product_id)
-    .fetch_one(conn)
-    .await?)
-        > 0;
-    let variations: Vec<_> = variations
-        .into_iter()
-        .map(|(p, s, stock, managed)| (Cents(p), s.map(Cents), stock, managed))
-        .collect();
-    let status = src.status.parse().unwrap_or(ProductStatus::Draft);
-    let vendor = src
-        .vendor_status
-        .map(|s| s.parse().unwrap_or(VendorStatus::Pending));
-    let mut r = compute_rollups(
-        Cents(src.price_cents),
-        src.sale_price_cents.map(Cents),
-        src.stock_quantity,
-        status,
-        vendor,
-        &variations,
-    );
-    // A product whose variations are all disabled still has variations; nothing is buyable.
-    if has_any_variation && variations.is_empty() {
-        r.has_variations = true;
-        r.available_stock = 0;
-    }
-    on_tx!(tx, conn => sqlx::query(
-        "UPDATE products SET has_variations = $2, min_price_cents = $3, max_price_cents = $4, \
-         on_sale = $5, available_stock = $6, listed = $7, updated_at = $8, \
-         published_at = CASE WHEN status = 'active' AND published_at IS NULL THEN $8 ELSE published_at END \
-         WHERE id = $1",
-    )
-    .bind(product_id)
-    .bind(r.has_variations)
-    .bind(r.min_price_cents)
-    .bind(r.max_price_cents)
-    .bind(r.on_sale)
-    .bind(r.available_stock)
-    .bind(r.listed)
-    .bind(now)
-    .execute(conn).await?.rows_affected());
-    Ok(())
-}
-
 /// The id of the product with `slug`, inside a transaction.
 pub async fn id_by_slug(tx: &mut Tx, slug: &str) -> DbResult<Option<Uuid>> {
     Ok(
@@ -779,77 +463,4 @@ pub async fn id_by_slug(tx: &mut Tx, slug: &str) -> DbResult<Option<Uuid>> {
         .fetch_optional(conn)
         .await?),
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rollups_of_a_simple_product() {
-        let r = compute_rollups(
-            Cents(1000),
-            Some(Cents(800)),
-            5,
-            ProductStatus::Active,
-            None,
-            &[],
-        );
-        assert_eq!(
-            r,
-            Rollups {
-                has_variations: false,
-                min_price_cents: 800,
-                max_price_cents: 800,
-                on_sale: true,
-                available_stock: 5,
-                listed: true
-            }
-        );
-        let not_lower = compute_rollups(
-            Cents(1000),
-            Some(Cents(1000)),
-            0,
-            ProductStatus::Active,
-            None,
-            &[],
-        );
-        assert!(!not_lower.on_sale);
-        assert_eq!(not_lower.min_price_cents, 1000);
-    }
-
-    #[test]
-    fn rollups_of_variations_use_their_sale_prices() {
-        let vars = [
-            (Cents(50000), None, 2, true),
-            (Cents(55000), Some(Cents(45000)), 0, true),
-            (Cents(60000), None, 3, true),
-        ];
-        let r = compute_rollups(
-            Cents(1),
-            None,
-            99,
-            ProductStatus::Active,
-            Some(VendorStatus::Approved),
-            &vars,
-        );
-        assert_eq!(
-            (
-                r.min_price_cents,
-                r.max_price_cents,
-                r.on_sale,
-                r.available_stock
-            ),
-            (45000, 60000, true, 5)
-        );
-        let pending = compute_rollups(
-            Cents(1),
-            None,
-            0,
-            ProductStatus::Active,
-            Some(VendorStatus::Pending),
-            &vars,
-        );
-        assert!(!pending.listed);
-    }
 }
