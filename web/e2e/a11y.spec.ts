@@ -198,6 +198,15 @@ test('selling: /seller-signup/, the application form, the vendor’s store pages
       .getAttribute('href');
     expect(editHref).toMatch(/^\/vendor\/products\/[0-9a-f-]+\/edit\/$/);
     await checkPage(page, editHref!, theme, (p) => p.getByTestId('variation-row').first());
+    await checkPage(page, '/vendor/inventory/', theme, (p) => p.getByTestId('stock-row').first());
+    // An import's report with a rejected row (a dry run: nothing changes).
+    await page.getByTestId('stock-file-input').setInputFiles({
+      name: 'stock.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('sku,quantity\nNO-SUCH-SKU,1\n'),
+    });
+    await expect(page.getByTestId('stock-import')).toHaveAttribute('data-stage', 'checked');
+    await expectNoSeriousViolations(page, `/vendor/inventory/ with an import report (${theme} theme)`);
   }
   await signOut(page, DEMO_VENDOR.name);
 

@@ -11,6 +11,7 @@ import {
   submitSignIn,
   uniqueEmail,
 } from './helpers/accounts';
+import { goToCheckout, payWithPayFast } from './helpers/checkout';
 import { GLOVES, headerSearchBox, waitForIndex } from './helpers/search';
 
 // Buying journeys against a live server run with `--payfast-mode simulator` (as CI runs it) and
@@ -141,32 +142,6 @@ async function resetCustomer(page: Page, product: ListedProduct) {
   expect(wishlist.status()).toBeLessThan(500);
   await page.reload();
   await expect(cartLink(page)).toHaveAccessibleName('Cart');
-}
-
-async function goToCheckout(page: Page) {
-  await page.goto('/cart/');
-  await page.getByRole('button', { name: 'Checkout' }).click();
-  await expect(page).toHaveURL(/\/checkout\/$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
-  await expect(page.getByTestId('quote-total')).toBeVisible();
-  await expect(page.getByTestId('quote-vat')).toContainText('VAT included');
-  await expect(page.getByTestId('quote-delivery')).toBeVisible();
-}
-
-/** The address, then "Pay with PayFast", which ends on PayFast's (simulated) page. */
-async function payWithPayFast(page: Page) {
-  // The address is checked before anything is sent.
-  await page.getByRole('button', { name: 'Pay with PayFast' }).click();
-  await expect(page.getByText('Enter a 4-digit South African postal code')).toBeVisible();
-
-  await page.getByLabel('Recipient').fill('Sipho Buyer');
-  await page.getByLabel('Phone').fill('082 123 4567');
-  await page.getByLabel('Street address').fill('12 Long Street');
-  await page.getByLabel('City or town').fill('Cape Town');
-  await page.getByLabel('Province').selectOption('Western Cape');
-  await page.getByLabel('Postal code').fill('8001');
-  await page.getByRole('button', { name: 'Pay with PayFast' }).click();
-  await expect(page.getByRole('heading', { name: 'PayFast simulator' })).toBeVisible();
 }
 
 // Sign-ups are rate limited per address (10 in 5 minutes, shared with the other specs), so one

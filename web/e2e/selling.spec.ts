@@ -1,16 +1,18 @@
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test, waitUntilHydrated } from './helpers/test';
-import { DEMO_ADMIN, expectSignedInAtRoot, signUp, submitSignIn, uniqueEmail } from './helpers/accounts';
+import { DEMO_ADMIN, DEMO_CUSTOMER, expectSignedInAtRoot, signUp, submitSignIn, uniqueEmail } from './helpers/accounts';
+import { emptyCart, goToCheckout, payWithPayFast } from './helpers/checkout';
 import { waitForIndex } from './helpers/search';
 
 // Becoming a vendor, against a live server (BASE_URL) started with --auth-autoconfirm and the
 // seeded demo admin: a customer applies from /seller-signup/, the admin decides on
 // /admin/applications/, the new vendor accepts the agreement and makes the store their own (its
 // words, a logo uploaded to the media library, a colour) and the public store page shows it, then
-// lists a product with two sizes that a visitor finds by searching; a rejected applicant
+// lists a product with two sizes that a visitor finds by searching, keeps its stock on
+// /vendor/inventory/ and sees a customer's purchase in the stock history; a rejected applicant
 // resubmits; the admin suspends a seeded store and reinstates it. The applicant stays signed in in
-// the test's page; the admin and the visitor work in browser contexts of their own.
+// the test's page; the admin, the visitor and the customer work in browser contexts of their own.
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
@@ -150,7 +152,8 @@ test('a customer applies from /seller-signup/, the admin approves, and the new v
   await expect(page.getByRole('heading', { level: 1, name: 'Customise store' })).toBeVisible();
 
   await customiseStore(page, storeName);
-  await sellAProduct(page, browser, request, storeName);
+  const product = await sellAProduct(page, browser, request, storeName);
+  await keepStock(page, browser, product);
 });
 
 /**
@@ -211,7 +214,12 @@ async function customiseStore(page: Page, storeName: string) {
  * variations, the logo from the media library as its picture, active. It opens in the editor,
  * shows in the list, and a visitor in a fresh browser finds it by searching its name.
  */
-async function sellAProduct(page: Page, browser: Browser, request: APIRequestContext, storeName: string) {
+async function sellAProduct(
+  page: Page,
+  browser: Browser,
+  request: APIRequestContext,
+  storeName: string,
+): Promise<{ id: string; name: string }> {
   const name = `${storeName} Tee`;
 
   await page.goto('/vendor/products/');
@@ -246,6 +254,7 @@ async function sellAProduct(page: Page, browser: Browser, request: APIRequestCon
   await form.getByRole('button', { name: 'Create product' }).click();
 
   await expect(page).toHaveURL(/\/vendor\/products\/[0-9a-f-]{36}\/edit\/$/);
+  const id = /\/vendor\/products\/([0-9a-f-]{36})\/edit\/$/.exec(page.url())![1]!;
   const editor = page.getByRole('form', { name: 'Edit product' });
   await expect(editor.getByTestId('variation-row')).toHaveCount(2);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -267,6 +276,60 @@ async function sellAProduct(page: Page, browser: Browser, request: APIRequestCon
     await expect(card).toBeVisible();
     await expect(card.getByRole('img').first()).toHaveAttribute('src', /^\/media\//);
   });
+  return { id, name };
+}
+
+/**
+ * The vendor sets the stock of size M on /vendor/inventory/ and finds the manual change in its
+ * history; the seeded customer (a browser of their own) buys one M through the PayFast simulator,
+ * and the history shows the sale, −1, with the order's number.
+ */
+async function keepStock(page: Page, browser: Browser, product: { id: string; name: string }) {
+  await page.goto('/vendor/inventory/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toBeVisible();
+  const sizeM = page.getByTestId('stock-row').filter({ hasText: `${product.name} – M` });
+  const stock = sizeM.getByRole('spinbutton', { name: `Stock of ${product.name} – M` });
+  await expect(stock).toHaveValue('5');
+  await stock.fill('7');
+  await stock.press('Enter');
+  await expect(page.getByText('Stock updated')).toBeVisible();
+
+  await sizeM.getByRole('link', { name: `History of ${product.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]product=${product.id}`));
+  const history = page.getByTestId('stock-history');
+  const manual = history.getByTestId('movement-row').first();
+  await expect(manual.getByTestId('movement-reason')).toHaveText('Manual change');
+  await expect(manual.getByTestId('movement-change')).toHaveText('+2');
+  await expect(manual.getByTestId('movement-stock-after')).toHaveText('7');
+
+  let orderNumber = '';
+  await inFreshContext(browser, async (customer) => {
+    await submitSignIn(customer, DEMO_CUSTOMER);
+    await expectSignedInAtRoot(customer, DEMO_CUSTOMER.name);
+    await emptyCart(customer);
+    await customer.goto(`/products/${product.id}/`);
+    await expect(customer.getByTestId('product-name')).toHaveText(product.name);
+    const size = customer.getByRole('group', { name: 'Size', exact: true }).getByRole('button', { name: 'M', exact: true });
+    await size.click();
+    await expect(size).toHaveAttribute('aria-pressed', 'true');
+    await customer.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(customer.getByText('Added to cart')).toBeVisible();
+    await goToCheckout(customer);
+    await payWithPayFast(customer);
+    await customer.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(customer).toHaveURL(/\/payment\/success\/\?order=/);
+    const paid = customer.getByTestId('paid-order');
+    await expect(paid).toContainText(/Order BZ-\d{10} is paid\./);
+    orderNumber = /BZ-\d{10}/.exec((await paid.textContent()) ?? '')![0];
+  });
+
+  await page.reload();
+  const sale = history.getByTestId('movement-row').first();
+  await expect(sale.getByTestId('movement-reason')).toHaveText('Sale');
+  await expect(sale.getByTestId('movement-change')).toHaveText('\u22121');
+  await expect(sale.getByTestId('movement-order')).toHaveText(orderNumber);
+  await expect(sale.getByTestId('movement-stock-after')).toHaveText('6');
+  await expect(sizeM.getByRole('spinbutton', { name: `Stock of ${product.name} – M` })).toHaveValue('6');
 }
 
 test('a rejected applicant sees the reason, edits the application and resubmits it', async ({ page, browser }, testInfo) => {

@@ -102,15 +102,15 @@ async function send(
   }
 }
 
+type CallOptions = RequestOptions & { body?: unknown; file?: Blob };
+
 /**
- * Any API call. `body` is sent as JSON; `file` instead sends a file's bytes as the body, with the
- * file's type. A 401 with a token is tried once more after refreshing the tokens.
+ * Any API call, answering the successful Response itself (for answers that are not JSON, such as
+ * a CSV export; lib/api/download.ts). `body` is sent as JSON; `file` instead sends a file's bytes
+ * as the body, with the file's type. A 401 with a token is tried once more after refreshing the
+ * tokens; a failure throws ApiError.
  */
-export async function apiRequest<T>(
-  method: Method,
-  path: string,
-  { body, file, signal, keepalive }: RequestOptions & { body?: unknown; file?: Blob } = {},
-): Promise<T> {
+export async function apiFetch(method: Method, path: string, { body, file, signal, keepalive }: CallOptions = {}): Promise<Response> {
   const payload: Payload | undefined = file ? { file } : body === undefined ? undefined : { json: body };
   const token = await getAccessToken();
   let response = await send(method, path, payload, token, signal, keepalive);
@@ -119,6 +119,12 @@ export async function apiRequest<T>(
     if (refreshed) response = await send(method, path, payload, refreshed.access_token, signal, keepalive);
   }
   if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+/** Any API call answering JSON (204: undefined); see apiFetch. */
+export async function apiRequest<T>(method: Method, path: string, options: CallOptions = {}): Promise<T> {
+  const response = await apiFetch(method, path, options);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }

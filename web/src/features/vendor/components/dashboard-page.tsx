@@ -34,9 +34,10 @@ export const CUSTOMISE_TODO: TodoItem = {
   href: '/vendor/store/customize/',
 };
 
-/** Where a to-do leads when the page has a better place than the API's `href`: the drafts themselves. */
+/** Where a to-do leads when the page has a better place than the API's `href`: the drafts themselves, the low levels. */
 const TODO_HREFS: Readonly<Record<string, string>> = {
   draft_products: '/vendor/products/?status=draft',
+  low_stock: '/vendor/inventory/?low=true',
 };
 
 function Dashboard({ overview }: { overview: VendorOverview }) {

@@ -145,6 +145,7 @@ describe('/vendor and /vendor/contracts', () => {
           todo: [
             { kind: 'accept_agreement', title: 'Accept the vendor agreement', href: '/vendor/contracts' },
             { kind: 'draft_products', title: '1 product is a draft', href: '/vendor/products' },
+            { kind: 'low_stock', title: '2 items are low on stock', href: '/vendor/inventory?low=true' },
           ],
           figures: { products_total: 3, products_active: 2, products_draft: 1, orders: 4, revenue_cents: 1234550 },
         }),
@@ -157,6 +158,8 @@ describe('/vendor and /vendor/contracts', () => {
     );
     // The drafts to-do opens the product list on its drafts.
     expect(screen.getByRole('link', { name: '1 product is a draft' })).toHaveAttribute('href', '/vendor/products/?status=draft');
+    // The low-stock to-do opens the inventory on its low levels.
+    expect(screen.getByRole('link', { name: '2 items are low on stock' })).toHaveAttribute('href', '/vendor/inventory/?low=true');
     expect(screen.getByText('R12,345.50')).toBeInTheDocument();
     expect(screen.getByTestId('status-badge')).toHaveTextContent('Approved');
     // No logo yet: customising the store is on the list too.

@@ -1,4 +1,4 @@
-import { ClipboardList, FileSignature, Images, LayoutDashboard, Package, Palette, Store } from 'lucide-react';
+import { Boxes, ClipboardList, FileSignature, Images, LayoutDashboard, Package, Palette, Store } from 'lucide-react';
 import { withoutTrailingSlash, type AreaConfig } from '@/components/area/area-config';
 
 /** Pages of /vendor that any signed-in user may open: customers apply there (SPEC §2). */
@@ -15,6 +15,7 @@ export const VENDOR_AREA: AreaConfig = {
     { href: '/vendor/', label: 'Dashboard', icon: LayoutDashboard, roles: ['vendor'], exact: true },
     // Also current on /vendor/products/new/ and /vendor/products/{id}/edit/.
     { href: '/vendor/products/', label: 'Products', icon: Package, roles: ['vendor'] },
+    { href: '/vendor/inventory/', label: 'Inventory', icon: Boxes, roles: ['vendor'] },
     // Exact: /vendor/store/customize/ is an item of its own.
     { href: '/vendor/store/', label: 'Store', icon: Store, roles: ['vendor'], exact: true },
     { href: '/vendor/store/customize/', label: 'Customise store', icon: Palette, roles: ['vendor'] },
