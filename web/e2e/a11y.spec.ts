@@ -207,6 +207,13 @@ test('selling: /seller-signup/, the application form, the vendor’s store pages
     });
     await expect(page.getByTestId('stock-import')).toHaveAttribute('data-stage', 'checked');
     await expectNoSeriousViolations(page, `/vendor/inventory/ with an import report (${theme} theme)`);
+    await checkPage(page, '/vendor/shipping/', theme, (p) => p.getByRole('form', { name: 'Shipping' }));
+    await checkPage(page, '/vendor/coupons/', theme, (p) =>
+      p.getByTestId('coupon-row').or(p.getByTestId('empty-state')).first(),
+    );
+    await checkPage(page, '/vendor/daily-deals/', theme, (p) =>
+      p.getByTestId('deal-row').or(p.getByTestId('empty-state')).first(),
+    );
   }
   await signOut(page, DEMO_VENDOR.name);
 

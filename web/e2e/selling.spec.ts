@@ -1,7 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test, waitUntilHydrated } from './helpers/test';
-import { DEMO_ADMIN, DEMO_CUSTOMER, expectSignedInAtRoot, signUp, submitSignIn, uniqueEmail } from './helpers/accounts';
+import {
+  DEMO_ADMIN,
+  DEMO_CUSTOMER,
+  DEMO_VENDOR,
+  expectSignedInAtRoot,
+  signUp,
+  submitSignIn,
+  uniqueEmail,
+} from './helpers/accounts';
 import { emptyCart, goToCheckout, payWithPayFast } from './helpers/checkout';
 import { waitForIndex } from './helpers/search';
 
@@ -396,4 +404,57 @@ test('the admin suspends a store: its products leave search until it is reinstat
   });
 
   await expect.poll(() => searchNames(request, SUSPENDED_PRODUCT), { timeout: 20_000 }).toContain(SUSPENDED_PRODUCT);
+});
+
+test('the demo vendor creates a coupon on /vendor/coupons/ and proposes a daily deal for tomorrow', async ({ page }, testInfo) => {
+  await submitSignIn(page, DEMO_VENDOR);
+  await expectSignedInAtRoot(page, DEMO_VENDOR.name);
+
+  // Codes are unique on the platform: one per run and project.
+  const code = `E2E-${testInfo.project.name.slice(0, 3)}-${Date.now().toString(36).slice(-6)}`.toUpperCase();
+  await page.goto('/vendor/coupons/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Coupons' })).toBeVisible();
+  await page.getByRole('button', { name: /^(New coupon|Create a coupon)$/ }).click();
+  const form = page.getByRole('form', { name: 'New coupon' });
+  await form.getByLabel('Code', { exact: true }).fill(code);
+  await form.getByLabel('Percent off (%)').fill('10');
+  await form.getByLabel('Minimum spend (R)').fill('200.00');
+  await form.getByLabel('Uses in all').fill('100');
+  await form.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(page.getByText('Coupon created')).toBeVisible();
+  await expect(form).toBeHidden();
+  const coupon = page.getByTestId('coupon-row').filter({ hasText: code });
+  await expect(coupon.getByTestId('coupon-discount')).toHaveText('10%');
+  await expect(coupon.getByTestId('coupon-minimum')).toHaveText('R200.00');
+  await expect(coupon.getByTestId('coupon-uses')).toHaveText('0 / 100');
+  await expect(coupon.getByTestId('status-badge')).toHaveText('Active');
+
+  // A seeded product without variations, one per project (they share the server).
+  const productName = testInfo.project.name === 'mobile' ? 'OVR Running Belt' : 'OVR Performance Cap';
+  await page.goto('/vendor/daily-deals/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Daily deals' })).toBeVisible();
+  const propose = page.getByRole('form', { name: 'Propose a deal' });
+  const product = propose.getByLabel('Product');
+  await expect(product).toBeEnabled();
+  // A run stopped half-way may have left the product's deal in place: withdraw it first.
+  const leftOver = page.getByTestId('deal-row').filter({ hasText: productName }).getByRole('button', { name: /^Withdraw / });
+  for (const button of await leftOver.all()) await button.click();
+  await expect(leftOver).toHaveCount(0);
+  const productId = await product.locator('option', { hasText: productName }).getAttribute('value');
+  await product.selectOption(productId!);
+  // The date starts at tomorrow, the earliest a deal can run.
+  const date = propose.getByLabel('Date');
+  const tomorrow = await date.getAttribute('min');
+  expect(tomorrow).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  await expect(date).toHaveValue(tomorrow!);
+  await propose.getByLabel('Deal price (R)').fill('99.00');
+  await propose.getByRole('button', { name: 'Propose deal' }).click();
+  await expect(page.getByText('Deal proposed')).toBeVisible();
+  const deal = page.getByTestId('deal-row').filter({ hasText: productName }).first();
+  await expect(deal.getByTestId('deal-price')).toContainText('R99.00');
+  await expect(deal.getByTestId('status-badge')).toHaveText('Proposed');
+
+  // Put the product's date back for another run: a withdrawn deal can be proposed again.
+  await deal.getByRole('button', { name: new RegExp(`^Withdraw ${productName} on `) }).click();
+  await expect(deal.getByTestId('status-badge')).toHaveText('Withdrawn');
 });

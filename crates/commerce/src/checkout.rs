@@ -7,16 +7,17 @@ use std::collections::BTreeMap;
 
 use bazaar_db::cart::{self, CartError, Line};
 use bazaar_db::coupons::{self, Coupon};
-use bazaar_db::orders::Header;
+use bazaar_db::orders::{self, Header};
 use bazaar_db::points::{self, Kind, Moved, Movement};
-use bazaar_db::{DbError, Tx, on_tx, stock};
+use bazaar_db::{DbError, Tx, stock};
 use bazaar_domain::checkout::{
     self as rules, Address, AddressInput, CouponKind, FieldErrors, INSUFFICIENT_POINTS,
 };
 use bazaar_domain::delivery;
 use bazaar_domain::money::Cents;
+use bazaar_domain::shipping::{self, PartGoods, ShippingTerms};
 use bazaar_queue::Job;
-use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc, Weekday};
+use chrono::{Datelike, Duration, NaiveDate, Utc, Weekday};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -61,6 +62,11 @@ pub struct PartQuote {
     pub vendor_id: Option<Uuid>,
     pub vendor_name: String,
     pub subtotal_cents: i64,
+    /// This part's share of the coupon discount.
+    pub discount_cents: i64,
+    /// This part's shipping: the vendor's own terms, or its share of the platform's one
+    /// charge for the parts on platform terms. The parts add up to the order's shipping.
+    pub shipping_cents: i64,
     pub delivery_min_business_days: i64,
     pub delivery_max_business_days: i64,
     /// Calendar dates of the estimate (`YYYY-MM-DD`), counting business days from today.
@@ -68,6 +74,8 @@ pub struct PartQuote {
     pub delivery_to: String,
     #[serde(skip)]
     lines: Vec<usize>,
+    #[serde(skip)]
+    terms: ShippingTerms,
 }
 
 /// The priced cart.
@@ -134,7 +142,7 @@ pub async fn quote(
         .iter()
         .map(|l| l.item.unit_price_cents * l.quantity)
         .sum();
-    let parts = split_by_vendor(tx, &items).await?;
+    let mut parts = split_by_vendor(tx, &items).await?;
 
     let now = Utc::now();
     let (coupon, discount) = match req
@@ -151,22 +159,47 @@ pub async fn quote(
             if let Some(why) = coupons::refusal(tx, &c, user_id, now).await? {
                 return Err(CheckoutError::Coupon(why));
             }
-            let eligible: i64 = items
+            let eligible: i64 = parts
                 .iter()
-                .filter(|l| c.vendor_id.is_none() || l.item.vendor_id == c.vendor_id)
-                .map(|l| l.item.unit_price_cents * l.quantity)
+                .filter(|p| coupon_covers(&c, p))
+                .map(|p| p.subtotal_cents)
                 .sum();
-            let kind = match c.kind.as_str() {
-                "percentage" => CouponKind::Percentage(c.value),
-                _ => CouponKind::Fixed(Cents(c.value)),
-            };
+            let kind = CouponKind::from_stored(&c.kind, c.value);
             let off = rules::coupon_discount(kind, Cents(c.min_spend_cents), Cents(eligible))
                 .map_err(CheckoutError::Coupon)?;
             (Some(c), off.0)
         }
     };
+    // The discount falls on the parts the coupon covers, by their goods.
+    let covered: Vec<usize> = (0..parts.len())
+        .filter(|&i| coupon.as_ref().is_some_and(|c| coupon_covers(c, &parts[i])))
+        .collect();
+    let weights: Vec<i64> = covered.iter().map(|&i| parts[i].subtotal_cents).collect();
+    for (k, share) in shipping::allocate(Cents(discount), &weights)
+        .into_iter()
+        .enumerate()
+    {
+        parts[covered[k]].discount_cents = share.0;
+    }
     let goods = subtotal - discount;
-    let shipping = rules::shipping(has_physical, Cents(goods), &settings.shipping).0;
+    let part_goods: Vec<PartGoods> = parts
+        .iter()
+        .map(|p| PartGoods {
+            has_physical: p
+                .lines
+                .iter()
+                .any(|&i| items[i].item.product_type != "digital"),
+            goods: Cents(p.subtotal_cents - p.discount_cents),
+            terms: p.terms,
+        })
+        .collect();
+    for (part, cost) in parts
+        .iter_mut()
+        .zip(shipping::per_part(&part_goods, &settings.shipping))
+    {
+        part.shipping_cents = cost.0;
+    }
+    let shipping: i64 = parts.iter().map(|p| p.shipping_cents).sum();
     let before_points = goods + shipping;
     let spent = rules::points_to_spend(req.points, balance, Cents(before_points))
         .map_err(CheckoutError::Points)?;
@@ -193,11 +226,10 @@ pub async fn quote(
     })
 }
 
-#[derive(sqlx::FromRow)]
-struct VendorRow {
-    store_name: String,
-    standard_delivery_min_days: Option<i64>,
-    standard_delivery_max_days: Option<i64>,
+/// Whether a coupon takes off this part's goods: a platform coupon every part, a
+/// vendor's coupon only their own.
+fn coupon_covers(c: &Coupon, part: &PartQuote) -> bool {
+    c.vendor_id.is_none() || c.vendor_id == part.vendor_id
 }
 
 /// Groups the lines by vendor (house products form their own part), in cart order.
@@ -215,21 +247,17 @@ async fn split_by_vendor(tx: &mut Tx, items: &[Line]) -> Result<Vec<PartQuote>, 
     let mut parts = Vec::with_capacity(order.len());
     for vendor_id in order {
         let vendor = match vendor_id {
-            Some(id) => on_tx!(tx, conn => sqlx::query_as::<_, VendorRow>(
-                "SELECT store_name, standard_delivery_min_days, standard_delivery_max_days FROM vendors WHERE id = $1",
-            )
-            .bind(id)
-            .fetch_optional(conn)
-            .await)?,
+            Some(id) => bazaar_db::vendors::part_vendor(tx, id).await?,
             None => None,
         };
-        let (name, min, max) = match vendor {
+        let (name, min, max, terms) = match vendor {
             Some(v) => (
                 v.store_name,
-                v.standard_delivery_min_days,
-                v.standard_delivery_max_days,
+                v.shipping.standard_delivery_min_days,
+                v.shipping.standard_delivery_max_days,
+                v.shipping.terms(),
             ),
-            None => ("bazaar".to_owned(), None, None),
+            None => ("bazaar".to_owned(), None, None, ShippingTerms::default()),
         };
         let estimate = delivery::estimate(min, max);
         let lines = by_vendor.remove(&vendor_id).unwrap_or_default();
@@ -244,7 +272,10 @@ async fn split_by_vendor(tx: &mut Tx, items: &[Line]) -> Result<Vec<PartQuote>, 
             delivery_max_business_days: estimate.max_business_days,
             delivery_from: add_business_days(today, estimate.min_business_days).to_string(),
             delivery_to: add_business_days(today, estimate.max_business_days).to_string(),
+            discount_cents: 0,
+            shipping_cents: 0,
             lines,
+            terms,
         });
     }
     Ok(parts)
@@ -295,16 +326,26 @@ pub async fn place(
         .address
         .as_ref()
         .map(|a| serde_json::to_string(a).unwrap_or_default());
-    insert_header(
+    orders::insert_priced(
         tx,
-        order_id,
-        &number,
-        user_id,
-        email,
-        &quote,
-        address,
-        reserved_until,
-        now,
+        &orders::PricedOrder {
+            id: order_id,
+            order_number: &number,
+            user_id,
+            currency: &quote.currency,
+            email,
+            subtotal_cents: quote.subtotal_cents,
+            discount_cents: quote.discount_cents,
+            coupon_code: quote.coupon_code.as_deref(),
+            shipping_cents: quote.shipping_cents,
+            points_spent: quote.points_spent,
+            points_discount_cents: quote.points_discount_cents,
+            vat_cents: quote.vat_cents,
+            total_cents: quote.total_cents,
+            shipping_address: address,
+            reserved_until,
+            created_at: now,
+        },
     )
     .await?;
     insert_lines(tx, order_id, &quote).await?;
@@ -350,89 +391,39 @@ pub async fn place(
     })
 }
 
-#[allow(clippy::too_many_arguments)]
-async fn insert_header(
-    tx: &mut Tx,
-    id: Uuid,
-    number: &str,
-    user_id: Uuid,
-    email: &str,
-    q: &Quote,
-    address: Option<String>,
-    reserved_until: DateTime<Utc>,
-    now: DateTime<Utc>,
-) -> Result<(), CheckoutError> {
-    on_tx!(tx, conn => sqlx::query(
-        "INSERT INTO orders (id, order_number, user_id, status, currency, email, subtotal_cents, discount_cents, \
-         coupon_code, shipping_cents, points_spent, points_discount_cents, vat_cents, total_cents, shipping_address, \
-         reserved_until, created_at, updated_at) \
-         VALUES ($1, $2, $3, 'pending_payment', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)",
-    )
-    .bind(id)
-    .bind(number)
-    .bind(user_id)
-    .bind(&q.currency)
-    .bind(email)
-    .bind(q.subtotal_cents)
-    .bind(q.discount_cents)
-    .bind(&q.coupon_code)
-    .bind(q.shipping_cents)
-    .bind(q.points_spent)
-    .bind(q.points_discount_cents)
-    .bind(q.vat_cents)
-    .bind(q.total_cents)
-    .bind(address)
-    .bind(reserved_until)
-    .bind(now)
-    .execute(conn)
-    .await.map(|r| r.rows_affected()))?;
-    Ok(())
-}
-
+/// Writes the order's parts and lines, each line a copy of what was bought.
 async fn insert_lines(tx: &mut Tx, order_id: Uuid, q: &Quote) -> Result<(), CheckoutError> {
     let mut position = 0_i64;
     for (part_no, part) in q.parts.iter().enumerate() {
         let part_id = Uuid::now_v7();
-        on_tx!(tx, conn => sqlx::query(
-            "INSERT INTO order_parts (id, order_id, vendor_id, vendor_name, subtotal_cents, delivery_from, delivery_to, position) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        orders::insert_part(
+            tx,
+            &orders::NewPart {
+                id: part_id,
+                order_id,
+                vendor_id: part.vendor_id,
+                vendor_name: &part.vendor_name,
+                subtotal_cents: part.subtotal_cents,
+                discount_cents: part.discount_cents,
+                shipping_cents: part.shipping_cents,
+                delivery_from: &part.delivery_from,
+                delivery_to: &part.delivery_to,
+                position: part_no as i64,
+            },
         )
-        .bind(part_id)
-        .bind(order_id)
-        .bind(part.vendor_id)
-        .bind(&part.vendor_name)
-        .bind(part.subtotal_cents)
-        .bind(&part.delivery_from)
-        .bind(&part.delivery_to)
-        .bind(part_no as i64)
-        .execute(conn)
-        .await.map(|r| r.rows_affected()))?;
+        .await?;
         for &i in &part.lines {
             let l = &q.items[i];
-            on_tx!(tx, conn => sqlx::query(
-                "INSERT INTO order_items (id, order_id, part_id, product_id, variation_id, vendor_id, product_name, \
-                 variation_name, size, color, product_type, image_url, unit_price_cents, quantity, line_total_cents, \
-                 stock_reserved, position) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
+            orders::insert_line(
+                tx,
+                &orders::NewLine {
+                    order_id,
+                    part_id,
+                    line: l,
+                    position,
+                },
             )
-            .bind(Uuid::now_v7())
-            .bind(order_id)
-            .bind(part_id)
-            .bind(l.item.product_id)
-            .bind(l.item.variation_id)
-            .bind(l.item.vendor_id)
-            .bind(&l.item.product_name)
-            .bind(&l.item.variation_name)
-            .bind(&l.size)
-            .bind(&l.color)
-            .bind(&l.item.product_type)
-            .bind(&l.item.image_url)
-            .bind(l.item.unit_price_cents)
-            .bind(l.quantity)
-            .bind(l.item.unit_price_cents * l.quantity)
-            .bind(l.item.managed)
-            .bind(position)
-            .execute(conn)
-            .await.map(|r| r.rows_affected()))?;
+            .await?;
             position += 1;
         }
     }

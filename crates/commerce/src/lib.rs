@@ -8,6 +8,7 @@ pub mod flow;
 pub mod inventory;
 pub mod payfast;
 pub mod selling;
+pub mod terms;
 
 use bazaar_db::{Db, DbResult, settings};
 use bazaar_domain::settings as rules;

@@ -95,13 +95,17 @@ impl CartError {
 }
 
 /// The columns of an [`ItemRow`], over `products p` and `product_variations v`.
-const ITEM_COLUMNS: &str = "p.id AS product_id, v.id AS variation_id, p.name AS product_name, p.slug, \
+const ITEM_COLUMNS: &str = concat!(
+    "p.id AS product_id, v.id AS variation_id, p.name AS product_name, p.slug, \
      p.product_type, p.image_url, v.name AS variation_name, \
      CASE WHEN v.id IS NULL THEN p.price_cents ELSE v.price_cents END AS regular_price_cents, \
-     CASE WHEN v.id IS NULL THEN p.sale_price_cents ELSE v.sale_price_cents END AS sale_price_cents, \
+     CASE WHEN v.id IS NULL THEN (",
+    crate::products::live_sale_sql!(),
+    ") WHEN p.sale_live THEN v.sale_price_cents END AS sale_price_cents, \
      CASE WHEN v.id IS NULL THEN p.stock_quantity ELSE v.stock_quantity END AS stock_quantity, \
      COALESCE(v.manage_stock, TRUE) AS manage_stock, COALESCE(v.enabled, TRUE) AS variation_enabled, \
-     p.vendor_id, p.max_owned_per_user, p.listed, p.has_variations";
+     p.vendor_id, p.max_owned_per_user, p.listed, p.has_variations"
+);
 
 fn item_select() -> String {
     format!(

@@ -11,7 +11,9 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::{DbResult, Tx, on_tx};
+use bazaar_domain::coupon::CouponSpec;
+
+use crate::{Db, DbError, DbResult, Tx, on_db, on_tx};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, sqlx::FromRow)]
 pub struct Coupon {
@@ -38,7 +40,7 @@ const COLUMNS: &str = "id, code, description, kind, value, min_spend_cents, star
 
 /// Coupon codes are matched without regard to case or surrounding spaces.
 pub fn normalise(code: &str) -> String {
-    code.trim().to_ascii_uppercase()
+    bazaar_domain::coupon::normalise_code(code)
 }
 
 pub async fn find(tx: &mut Tx, code: &str) -> DbResult<Option<Coupon>> {
@@ -178,6 +180,123 @@ pub async fn create(tx: &mut Tx, c: &NewCoupon) -> DbResult<bool> {
     .bind(c.first_order_only)
     .bind(c.vendor_id)
     .bind(Utc::now())
+    .execute(conn)
+    .await.map(|r| r.rows_affected()))?;
+    Ok(n == 1)
+}
+
+/// A store's coupons, newest first.
+pub async fn of_vendor(db: &Db, vendor_id: Uuid) -> DbResult<Vec<Coupon>> {
+    let sql = format!(
+        "SELECT {COLUMNS} FROM coupons WHERE vendor_id = $1 ORDER BY created_at DESC, id DESC"
+    );
+    Ok(
+        on_db!(db, pool => sqlx::query_as::<_, Coupon>(sqlx::AssertSqlSafe(sql))
+        .bind(vendor_id)
+        .fetch_all(pool)
+        .await?),
+    )
+}
+
+/// One of a store's coupons; `NotFound` for anyone else's.
+pub async fn one_of_vendor(tx: &mut Tx, vendor_id: Uuid, id: Uuid) -> DbResult<Coupon> {
+    let sql = format!("SELECT {COLUMNS} FROM coupons WHERE id = $1 AND vendor_id = $2");
+    on_tx!(tx, conn => sqlx::query_as::<_, Coupon>(sqlx::AssertSqlSafe(sql))
+        .bind(id)
+        .bind(vendor_id)
+        .fetch_optional(conn)
+        .await?)
+    .ok_or(DbError::NotFound)
+}
+
+/// Whether another coupon already has `code`.
+async fn code_taken(tx: &mut Tx, code: &str, except: Option<Uuid>) -> DbResult<bool> {
+    Ok(on_tx!(tx, conn => sqlx::query_scalar::<_, i64>(
+        "SELECT COUNT(*) FROM coupons WHERE code = $1 AND id <> $2",
+    )
+    .bind(code)
+    .bind(except.unwrap_or(Uuid::nil()))
+    .fetch_one(conn)
+    .await?)
+        > 0)
+}
+
+/// Adds a coupon for `vendor_id`'s items (none: platform-wide); `Conflict` when the code
+/// is taken.
+pub async fn insert(
+    tx: &mut Tx,
+    vendor_id: Option<Uuid>,
+    c: &CouponSpec,
+    now: DateTime<Utc>,
+) -> DbResult<Uuid> {
+    if code_taken(tx, &c.code, None).await? {
+        return Err(DbError::Conflict(c.code.clone()));
+    }
+    let (kind, value) = c.kind.stored();
+    let id = Uuid::now_v7();
+    on_tx!(tx, conn => sqlx::query(
+        "INSERT INTO coupons (id, code, description, kind, value, min_spend_cents, starts_at, expires_at, \
+         usage_limit, per_customer_limit, first_order_only, vendor_id, times_used, active, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, FALSE, $11, 0, $12, $13)",
+    )
+    .bind(id)
+    .bind(&c.code)
+    .bind(&c.description)
+    .bind(kind)
+    .bind(value)
+    .bind(c.min_spend.0)
+    .bind(c.starts_at)
+    .bind(c.expires_at)
+    .bind(c.usage_limit)
+    .bind(c.per_customer_limit)
+    .bind(vendor_id)
+    .bind(c.active)
+    .bind(now)
+    .execute(conn)
+    .await.map(|r| r.rows_affected()))?;
+    Ok(id)
+}
+
+/// Rewrites one of a store's coupons; uses so far are kept. `NotFound` for anyone else's,
+/// `Conflict` when the new code is taken.
+pub async fn update(tx: &mut Tx, vendor_id: Uuid, id: Uuid, c: &CouponSpec) -> DbResult<()> {
+    one_of_vendor(tx, vendor_id, id).await?;
+    if code_taken(tx, &c.code, Some(id)).await? {
+        return Err(DbError::Conflict(c.code.clone()));
+    }
+    let (kind, value) = c.kind.stored();
+    on_tx!(tx, conn => sqlx::query(
+        "UPDATE coupons SET code = $3, description = $4, kind = $5, value = $6, min_spend_cents = $7, \
+         starts_at = $8, expires_at = $9, usage_limit = $10, per_customer_limit = $11, active = $12 \
+         WHERE id = $1 AND vendor_id = $2",
+    )
+    .bind(id)
+    .bind(vendor_id)
+    .bind(&c.code)
+    .bind(&c.description)
+    .bind(kind)
+    .bind(value)
+    .bind(c.min_spend.0)
+    .bind(c.starts_at)
+    .bind(c.expires_at)
+    .bind(c.usage_limit)
+    .bind(c.per_customer_limit)
+    .bind(c.active)
+    .execute(conn)
+    .await.map(|r| r.rows_affected()))?;
+    Ok(())
+}
+
+/// Deletes one of a store's coupons that was never used; false when it has uses (orders
+/// keep their code, so it can only be switched off).
+pub async fn delete_unused(tx: &mut Tx, vendor_id: Uuid, id: Uuid) -> DbResult<bool> {
+    one_of_vendor(tx, vendor_id, id).await?;
+    let n = on_tx!(tx, conn => sqlx::query(
+        "DELETE FROM coupons WHERE id = $1 AND vendor_id = $2 AND times_used = 0 \
+         AND NOT EXISTS (SELECT 1 FROM coupon_redemptions r WHERE r.coupon_id = coupons.id)",
+    )
+    .bind(id)
+    .bind(vendor_id)
     .execute(conn)
     .await.map(|r| r.rows_affected()))?;
     Ok(n == 1)

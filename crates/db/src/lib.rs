@@ -25,6 +25,7 @@ mod binds;
 pub mod cart;
 pub mod categories;
 pub mod coupons;
+pub mod deals;
 pub mod emails;
 pub mod inventory;
 pub mod media;

@@ -130,6 +130,8 @@ pub struct Part {
     pub vendor_id: Option<Uuid>,
     pub vendor_name: String,
     pub subtotal_cents: i64,
+    pub discount_cents: i64,
+    pub shipping_cents: i64,
     pub delivery_from: Option<String>,
     pub delivery_to: Option<String>,
 }
@@ -192,7 +194,8 @@ pub async fn detail(db: &Db, user_id: Uuid, id: Uuid) -> DbResult<Option<Detail>
         return Ok(None);
     };
     let parts = on_db!(db, pool => sqlx::query_as::<_, Part>(
-        "SELECT id, vendor_id, vendor_name, subtotal_cents, delivery_from, delivery_to FROM order_parts \
+        "SELECT id, vendor_id, vendor_name, subtotal_cents, discount_cents, shipping_cents, delivery_from, delivery_to \
+         FROM order_parts \
          WHERE order_id = $1 ORDER BY position",
     )
     .bind(id)
@@ -356,4 +359,128 @@ pub async fn mark_cancelled(
     .await
     .map(|r| r.rows_affected()))?;
     Ok(n == 1)
+}
+
+/// A new order's header, as checkout priced it.
+#[derive(Debug, Clone)]
+pub struct PricedOrder<'a> {
+    pub id: Uuid,
+    pub order_number: &'a str,
+    pub user_id: Uuid,
+    pub currency: &'a str,
+    pub email: &'a str,
+    pub subtotal_cents: i64,
+    pub discount_cents: i64,
+    pub coupon_code: Option<&'a str>,
+    pub shipping_cents: i64,
+    pub points_spent: i64,
+    pub points_discount_cents: i64,
+    pub vat_cents: i64,
+    pub total_cents: i64,
+    /// The address as JSON.
+    pub shipping_address: Option<String>,
+    pub reserved_until: DateTime<Utc>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// Writes a new order in `pending_payment`.
+pub async fn insert_priced(tx: &mut Tx, o: &PricedOrder<'_>) -> DbResult<()> {
+    on_tx!(tx, conn => sqlx::query(
+        "INSERT INTO orders (id, order_number, user_id, status, currency, email, subtotal_cents, discount_cents, \
+         coupon_code, shipping_cents, points_spent, points_discount_cents, vat_cents, total_cents, shipping_address, \
+         reserved_until, created_at, updated_at) \
+         VALUES ($1, $2, $3, 'pending_payment', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)",
+    )
+    .bind(o.id)
+    .bind(o.order_number)
+    .bind(o.user_id)
+    .bind(o.currency)
+    .bind(o.email)
+    .bind(o.subtotal_cents)
+    .bind(o.discount_cents)
+    .bind(o.coupon_code)
+    .bind(o.shipping_cents)
+    .bind(o.points_spent)
+    .bind(o.points_discount_cents)
+    .bind(o.vat_cents)
+    .bind(o.total_cents)
+    .bind(&o.shipping_address)
+    .bind(o.reserved_until)
+    .bind(o.created_at)
+    .execute(conn)
+    .await.map(|r| r.rows_affected()))?;
+    Ok(())
+}
+
+/// One vendor's part of a new order.
+#[derive(Debug, Clone)]
+pub struct NewPart<'a> {
+    pub id: Uuid,
+    pub order_id: Uuid,
+    pub vendor_id: Option<Uuid>,
+    pub vendor_name: &'a str,
+    pub subtotal_cents: i64,
+    pub discount_cents: i64,
+    pub shipping_cents: i64,
+    pub delivery_from: &'a str,
+    pub delivery_to: &'a str,
+    pub position: i64,
+}
+
+pub async fn insert_part(tx: &mut Tx, p: &NewPart<'_>) -> DbResult<()> {
+    on_tx!(tx, conn => sqlx::query(
+        "INSERT INTO order_parts (id, order_id, vendor_id, vendor_name, subtotal_cents, delivery_from, delivery_to, position, \
+         discount_cents, shipping_cents) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+    )
+    .bind(p.id)
+    .bind(p.order_id)
+    .bind(p.vendor_id)
+    .bind(p.vendor_name)
+    .bind(p.subtotal_cents)
+    .bind(p.delivery_from)
+    .bind(p.delivery_to)
+    .bind(p.position)
+    .bind(p.discount_cents)
+    .bind(p.shipping_cents)
+    .execute(conn)
+    .await.map(|r| r.rows_affected()))?;
+    Ok(())
+}
+
+/// One line of a new order: a copy of the cart line as it was bought.
+#[derive(Debug, Clone)]
+pub struct NewLine<'a> {
+    pub order_id: Uuid,
+    pub part_id: Uuid,
+    pub line: &'a crate::cart::Line,
+    pub position: i64,
+}
+
+pub async fn insert_line(tx: &mut Tx, n: &NewLine<'_>) -> DbResult<()> {
+    let l = n.line;
+    on_tx!(tx, conn => sqlx::query(
+        "INSERT INTO order_items (id, order_id, part_id, product_id, variation_id, vendor_id, product_name, \
+         variation_name, size, color, product_type, image_url, unit_price_cents, quantity, line_total_cents, \
+         stock_reserved, position) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
+    )
+    .bind(Uuid::now_v7())
+    .bind(n.order_id)
+    .bind(n.part_id)
+    .bind(l.item.product_id)
+    .bind(l.item.variation_id)
+    .bind(l.item.vendor_id)
+    .bind(&l.item.product_name)
+    .bind(&l.item.variation_name)
+    .bind(&l.size)
+    .bind(&l.color)
+    .bind(&l.item.product_type)
+    .bind(&l.item.image_url)
+    .bind(l.item.unit_price_cents)
+    .bind(l.quantity)
+    .bind(l.item.unit_price_cents * l.quantity)
+    .bind(l.item.managed)
+    .bind(n.position)
+    .execute(conn)
+    .await.map(|r| r.rows_affected()))?;
+    Ok(())
 }

@@ -449,3 +449,73 @@ pub async fn update_profile(
     }
     Ok(())
 }
+
+/// A store's shipping: delivery days and its own terms (null: the platform's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
+pub struct ShippingRow {
+    pub standard_delivery_min_days: Option<i64>,
+    pub standard_delivery_max_days: Option<i64>,
+    pub shipping_flat_rate_cents: Option<i64>,
+    pub free_shipping_threshold_cents: Option<i64>,
+}
+
+impl ShippingRow {
+    pub fn terms(&self) -> bazaar_domain::shipping::ShippingTerms {
+        bazaar_domain::shipping::ShippingTerms {
+            flat_rate_cents: self.shipping_flat_rate_cents,
+            free_shipping_threshold_cents: self.free_shipping_threshold_cents,
+        }
+    }
+}
+
+pub async fn shipping(db: &Db, id: Uuid) -> DbResult<Option<ShippingRow>> {
+    Ok(on_db!(db, pool => sqlx::query_as::<_, ShippingRow>(
+        "SELECT standard_delivery_min_days, standard_delivery_max_days, shipping_flat_rate_cents, \
+         free_shipping_threshold_cents FROM vendors WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(pool)
+    .await?))
+}
+
+/// Saves a store's shipping page.
+pub async fn set_shipping(
+    tx: &mut Tx,
+    id: Uuid,
+    s: &bazaar_domain::shipping::VendorShipping,
+    now: DateTime<Utc>,
+) -> DbResult<()> {
+    let n = on_tx!(tx, conn => sqlx::query(
+        "UPDATE vendors SET standard_delivery_min_days = $2, standard_delivery_max_days = $3, \
+         shipping_flat_rate_cents = $4, free_shipping_threshold_cents = $5, updated_at = $6 WHERE id = $1",
+    )
+    .bind(id)
+    .bind(s.standard_delivery_min_days)
+    .bind(s.standard_delivery_max_days)
+    .bind(s.terms.flat_rate_cents)
+    .bind(s.terms.free_shipping_threshold_cents)
+    .bind(now)
+    .execute(conn).await?.rows_affected());
+    if n == 0 {
+        return Err(DbError::NotFound);
+    }
+    Ok(())
+}
+
+/// What checkout needs of a vendor for their part of an order.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct PartVendor {
+    pub store_name: String,
+    #[sqlx(flatten)]
+    pub shipping: ShippingRow,
+}
+
+pub async fn part_vendor(tx: &mut Tx, id: Uuid) -> DbResult<Option<PartVendor>> {
+    Ok(on_tx!(tx, conn => sqlx::query_as::<_, PartVendor>(
+        "SELECT store_name, standard_delivery_min_days, standard_delivery_max_days, \
+         shipping_flat_rate_cents, free_shipping_threshold_cents FROM vendors WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(conn)
+    .await?))
+}

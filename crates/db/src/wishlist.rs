@@ -28,13 +28,15 @@ pub struct Entry {
 }
 
 pub async fn list(db: &Db, user_id: Uuid) -> DbResult<Vec<Entry>> {
-    Ok(on_db!(db, pool => sqlx::query_as::<_, Entry>(
+    Ok(on_db!(db, pool => sqlx::query_as::<_, Entry>(concat!(
         "SELECT w.id, w.product_id, w.created_at, p.name, p.slug, p.brand, p.category, p.image_url, \
-         p.price_cents, p.sale_price_cents, p.min_price_cents, p.max_price_cents, p.has_variations, \
+         p.price_cents, ",
+        crate::products::live_sale_sql!(),
+        " AS sale_price_cents, p.min_price_cents, p.max_price_cents, p.has_variations, \
          p.available_stock, p.listed \
          FROM wishlists w JOIN products p ON p.id = w.product_id \
          WHERE w.user_id = $1 ORDER BY w.created_at DESC, w.id DESC",
-    )
+    ))
     .bind(user_id)
     .fetch_all(pool)
     .await)?)

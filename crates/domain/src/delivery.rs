@@ -7,6 +7,29 @@ pub const MIN_DAYS_FLOOR: i64 = 3;
 pub const MAX_DAYS_FLOOR: i64 = 7;
 pub const HANDLING_DAYS: i64 = 1;
 
+/// The longest a delivery promise may be, in business days.
+pub const MAX_DELIVERY_DAYS: i64 = 60;
+
+/// A vendor's delivery promise: each bound 1 to 60 business days, the most at least the
+/// fewest. The error names the field (`standard_delivery_min_days` or `…_max_days`).
+pub fn check_days(min: Option<i64>, max: Option<i64>) -> Result<(), (&'static str, String)> {
+    let days = |d: Option<i64>| d.is_none_or(|d| (1..=MAX_DELIVERY_DAYS).contains(&d));
+    let range = || format!("Between 1 and {MAX_DELIVERY_DAYS} business days");
+    if !days(min) {
+        return Err(("standard_delivery_min_days", range()));
+    }
+    if !days(max) {
+        return Err(("standard_delivery_max_days", range()));
+    }
+    match (min, max) {
+        (Some(a), Some(b)) if a > b => Err((
+            "standard_delivery_max_days",
+            "At least the fewest days".to_owned(),
+        )),
+        _ => Ok(()),
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct DeliveryEstimate {
     pub min_business_days: i64,

@@ -141,6 +141,18 @@ impl<'a> Fields<'a> {
         }
     }
 
+    /// A moment in RFC 3339 form (`2026-10-01T10:00:00Z`, any offset), in UTC.
+    pub fn datetime(&mut self, field: &str) -> Option<chrono::DateTime<chrono::Utc>> {
+        let text = self.text(field)?;
+        match chrono::DateTime::parse_from_rfc3339(&text) {
+            Ok(t) => Some(t.with_timezone(&chrono::Utc)),
+            Err(_) => {
+                self.fail(field, "must be a date-time like 2026-10-01T10:00:00Z");
+                None
+            }
+        }
+    }
+
     /// A money amount in currency units ("499.00" or 499.0), exactly.
     pub fn amount(&mut self, field: &str) -> Option<Cents> {
         let raw = self.raw(field)?;

@@ -9,6 +9,16 @@ pub fn applicable_sale_price(price: Cents, sale_price: Option<Cents>) -> Option<
     sale_price.filter(|sale| *sale < price)
 }
 
+/// Whether a sale window holds `now`: from its start (inclusive) to its end (exclusive),
+/// either end open.
+pub fn sale_live(
+    starts_at: Option<chrono::DateTime<chrono::Utc>>,
+    ends_at: Option<chrono::DateTime<chrono::Utc>>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> bool {
+    starts_at.is_none_or(|s| s <= now) && ends_at.is_none_or(|e| now < e)
+}
+
 /// What the customer pays: the sale price when it applies, else the regular price.
 pub fn effective_price(price: Cents, sale_price: Option<Cents>) -> Cents {
     applicable_sale_price(price, sale_price).unwrap_or(price)

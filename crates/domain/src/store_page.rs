@@ -41,8 +41,7 @@ pub struct StoreProfile {
     pub social_links: BTreeMap<String, String>,
 }
 
-/// The longest a delivery promise may be, in business days.
-pub const MAX_DELIVERY_DAYS: i64 = 60;
+pub use crate::delivery::MAX_DELIVERY_DAYS;
 
 /// A colour as `#rrggbb` (`#RGB` is widened), lower case.
 pub fn parse_hex_colour(raw: &str) -> Result<String, String> {
@@ -138,25 +137,8 @@ impl StoreProfileDraft {
             self.standard_delivery_min_days,
             self.standard_delivery_max_days,
         );
-        let days = |d: Option<i64>| d.is_none_or(|d| (1..=MAX_DELIVERY_DAYS).contains(&d));
-        if !days(min) {
-            check(
-                "standard_delivery_min_days",
-                Err(format!("Between 1 and {MAX_DELIVERY_DAYS} business days")),
-            );
-        }
-        if !days(max) {
-            check(
-                "standard_delivery_max_days",
-                Err(format!("Between 1 and {MAX_DELIVERY_DAYS} business days")),
-            );
-        } else if let (Some(a), Some(b)) = (min, max)
-            && a > b
-        {
-            check(
-                "standard_delivery_max_days",
-                Err("At least the fewest days".to_owned()),
-            );
+        if let Err((field, message)) = crate::delivery::check_days(min, max) {
+            check(field, Err(message));
         }
         if !errors.is_empty() {
             return Err(errors);

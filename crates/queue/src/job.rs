@@ -50,14 +50,17 @@ pub enum Housekeeping {
     PruneJobs,
     /// Cancel unpaid orders whose stock reservation ran out, putting the stock back.
     ExpireReservations,
+    /// Start and end sale windows and daily deals on time.
+    RefreshPrices,
 }
 
 impl Housekeeping {
-    pub const ALL: [Housekeeping; 4] = [
+    pub const ALL: [Housekeeping; 5] = [
         Housekeeping::PruneLiveEvents,
         Housekeeping::PruneNotifications,
         Housekeeping::PruneJobs,
         Housekeeping::ExpireReservations,
+        Housekeeping::RefreshPrices,
     ];
 
     pub fn name(self) -> &'static str {
@@ -66,6 +69,7 @@ impl Housekeeping {
             Housekeeping::PruneNotifications => "prune_notifications",
             Housekeeping::PruneJobs => "prune_jobs",
             Housekeeping::ExpireReservations => "expire_reservations",
+            Housekeeping::RefreshPrices => "refresh_prices",
         }
     }
 
@@ -76,6 +80,7 @@ impl Housekeeping {
             Housekeeping::PruneNotifications => 3600,
             Housekeeping::PruneJobs => 24 * 3600,
             Housekeeping::ExpireReservations => 60,
+            Housekeeping::RefreshPrices => 60,
         }
     }
 }

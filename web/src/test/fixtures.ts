@@ -1,7 +1,8 @@
-import type { Order } from '@/features/checkout/api/checkout-types';
+import type { Order, OrderPart, QuotePart } from '@/features/checkout/api/checkout-types';
 import type { Notification, NotificationList } from '@/features/notifications/api/notifications';
 import type { ProductDetail, ProductListResponse } from '@/features/products/api/product-types';
 import type { SearchResponse, Suggestion } from '@/features/search/api/search';
+import type { VendorShipping } from '@/features/shipping/api/shipping-types';
 import type { Store, StoreResponse } from '@/features/stores/api/store-types';
 import type { ProductSummary } from '@/lib/catalogue-types';
 import type { PublicSettingsResponse } from '@/lib/public-settings';
@@ -192,6 +193,70 @@ export function pendingOrder(overrides: Partial<Order> = {}): Order {
     created_at: '2026-11-21T10:00:00Z',
     parts: [],
     payment: null,
+    ...overrides,
+  };
+}
+
+/** One vendor's part of a checkout quote: R258.00 of goods, R65.00 shipping, no discount. */
+export function quotePart(overrides: Partial<QuotePart> = {}): QuotePart {
+  return {
+    vendor_id: 'v1',
+    vendor_name: 'PWR Athletics',
+    subtotal_cents: 25800,
+    discount_cents: 0,
+    shipping_cents: 6500,
+    delivery_min_business_days: 4,
+    delivery_max_business_days: 8,
+    delivery_from: '2026-11-26',
+    delivery_to: '2026-12-02',
+    ...overrides,
+  };
+}
+
+/** One vendor's part of a placed order (two shaker bottles), as GET /api/v1/orders/{id} has it. */
+export function orderPart(overrides: Partial<OrderPart> = {}): OrderPart {
+  return {
+    id: 'part1',
+    vendor_id: 'v1',
+    vendor_name: 'PWR Athletics',
+    subtotal_cents: 25800,
+    discount_cents: 0,
+    shipping_cents: 6500,
+    delivery_from: '2026-11-26',
+    delivery_to: '2026-12-02',
+    items: [
+      {
+        id: 'l1',
+        product_id: 'p1',
+        variation_id: null,
+        product_name: 'PWR Shaker Bottle 700ml',
+        variation_name: null,
+        size: '',
+        color: '',
+        product_type: 'physical',
+        image_url: null,
+        unit_price_cents: 12900,
+        quantity: 2,
+        line_total_cents: 25800,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+/**
+ * A vendor's shipping page as GET /api/v1/vendor/shipping answers it: 2 to 5 days, the
+ * platform's terms (R65.00, free from R450.00).
+ */
+export function vendorShipping(overrides: Partial<VendorShipping> = {}): VendorShipping {
+  return {
+    standard_delivery_min_days: 2,
+    standard_delivery_max_days: 5,
+    flat_rate_cents: null,
+    free_shipping_threshold_cents: null,
+    platform: { default_shipping_rate_cents: 6500, free_shipping_threshold_cents: 45000 },
+    estimate_min_business_days: 4,
+    estimate_max_business_days: 8,
     ...overrides,
   };
 }

@@ -63,6 +63,8 @@ export function vendorProduct(overrides: Partial<VendorProduct> = {}): VendorPro
     description: 'A light tee for long runs.',
     price_cents: 34900,
     sale_price_cents: null,
+    sale_starts_at: null,
+    sale_ends_at: null,
     images: [{ url: '/media/v/cape-trail-co/tee.jpg', alt: 'The tee, front' }],
     videos: [],
     status: 'draft',

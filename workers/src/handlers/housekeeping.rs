@@ -25,6 +25,7 @@ pub async fn run(ctx: &JobContext, task: Housekeeping) -> Result<(), JobError> {
         Housekeeping::ExpireReservations => {
             bazaar_commerce::flow::expire_reservations(&ctx.db).await?
         }
+        Housekeeping::RefreshPrices => bazaar_commerce::terms::refresh_prices(&ctx.db).await?,
     };
     tracing::info!(task = task.name(), removed = n, "housekeeping done");
     Ok(())

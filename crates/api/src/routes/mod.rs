@@ -8,6 +8,7 @@ pub mod admin_selling;
 pub mod analytics;
 pub mod cart;
 pub mod categories;
+pub mod daily_deals;
 pub mod events;
 pub mod health;
 pub mod media;
@@ -26,6 +27,7 @@ pub mod stores;
 pub mod vendor_area;
 pub mod vendor_inventory;
 pub mod vendor_products;
+pub mod vendor_terms;
 pub mod wishlist;
 
 mod params;
@@ -54,6 +56,8 @@ pub fn api_router() -> OpenApiRouter<AppState> {
             .merge(vendor_area::router())
             .merge(vendor_products::router())
             .merge(vendor_inventory::router())
+            .merge(vendor_terms::router())
+            .merge(daily_deals::router())
             .merge(media::router())
             .merge(admin_selling::router()),
     )

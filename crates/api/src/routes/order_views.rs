@@ -86,6 +86,10 @@ pub struct DeliveryPart {
     pub vendor_id: Option<Uuid>,
     pub vendor_name: String,
     pub subtotal_cents: i64,
+    /// This part's share of the coupon discount.
+    pub discount_cents: i64,
+    /// This part's shipping; the parts add up to the order's.
+    pub shipping_cents: i64,
     pub delivery_min_business_days: i64,
     pub delivery_max_business_days: i64,
     pub delivery_from: String,
@@ -98,6 +102,8 @@ impl From<&PartQuote> for DeliveryPart {
             vendor_id: p.vendor_id,
             vendor_name: p.vendor_name.clone(),
             subtotal_cents: p.subtotal_cents,
+            discount_cents: p.discount_cents,
+            shipping_cents: p.shipping_cents,
             delivery_min_business_days: p.delivery_min_business_days,
             delivery_max_business_days: p.delivery_max_business_days,
             delivery_from: p.delivery_from.clone(),
@@ -206,6 +212,10 @@ pub struct OrderPartView {
     pub vendor_id: Option<Uuid>,
     pub vendor_name: String,
     pub subtotal_cents: i64,
+    /// This part's share of the coupon discount.
+    pub discount_cents: i64,
+    /// This part's shipping; the parts add up to the order's.
+    pub shipping_cents: i64,
     pub delivery_from: Option<String>,
     pub delivery_to: Option<String>,
     pub items: Vec<OrderItemView>,
@@ -274,6 +284,8 @@ impl OrderView {
                 vendor_id: p.vendor_id,
                 vendor_name: p.vendor_name,
                 subtotal_cents: p.subtotal_cents,
+                discount_cents: p.discount_cents,
+                shipping_cents: p.shipping_cents,
                 delivery_from: p.delivery_from,
                 delivery_to: p.delivery_to,
             })

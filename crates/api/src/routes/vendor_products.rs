@@ -294,6 +294,10 @@ pub struct VendorProduct {
     pub description: String,
     pub price_cents: i64,
     pub sale_price_cents: Option<i64>,
+    /// The sale price counts from here; null: from now.
+    pub sale_starts_at: Option<DateTime<Utc>>,
+    /// The sale price counts until here; null: no end.
+    pub sale_ends_at: Option<DateTime<Utc>>,
     pub images: Vec<ImageView>,
     pub videos: Vec<String>,
     /// draft, pending_review, active, inactive or archived.
@@ -327,6 +331,8 @@ impl VendorProduct {
             description: p.description,
             price_cents: p.price_cents,
             sale_price_cents: p.sale_price_cents,
+            sale_starts_at: p.sale_starts_at,
+            sale_ends_at: p.sale_ends_at,
             images: p.images.0.into_iter().map(Into::into).collect(),
             videos: p.videos.0,
             status: p.status,
@@ -390,6 +396,10 @@ pub struct ProductForm {
     pub price: String,
     /// Applies only when lower than the price (SPEC.md §5).
     pub sale_price: Option<String>,
+    /// The sale window's start (RFC 3339); null or left out: from now. Needs a sale price.
+    pub sale_starts_at: Option<String>,
+    /// The sale window's end (RFC 3339), after the start; null or left out: no end.
+    pub sale_ends_at: Option<String>,
     /// Up to 12 pictures, the first shown on cards.
     pub images: Option<Vec<ImageView>>,
     pub videos: Option<Vec<String>>,

@@ -17,28 +17,57 @@ pub mod search;
 pub mod vendor;
 pub mod write;
 
-pub use rollups::{Rollups, compute_rollups, refresh_rollups};
+pub use rollups::{Rollups, compute_rollups, refresh_rollups, refresh_sale_windows};
 pub use save::{SaveError, Saved, save};
 pub use write::{
     ProductInput, UpsertError, Upserted, VariationInput, id_by_slug, sku_owner, upsert,
 };
 
+/// The sale price customers pay now, over `products p`: today's daily deal, else the sale
+/// price while its window holds (`sale_live`, kept by writes and the scheduled refresh).
+macro_rules! live_sale_sql {
+    () => {
+        "CASE WHEN p.deal_price_cents IS NOT NULL THEN p.deal_price_cents \
+         WHEN p.sale_live THEN p.sale_price_cents END"
+    };
+}
+pub(crate) use live_sale_sql;
+
+/// Whether a product is a daily deal now: flagged by the platform, or today's approved deal.
+macro_rules! daily_deal_sql {
+    () => {
+        "(p.daily_deal OR p.deal_price_cents IS NOT NULL)"
+    };
+}
+
 /// Stock counted for a variation whose stock is not managed: always available.
 pub const UNMANAGED_STOCK: i64 = 1_000_000;
 
 /// What a card needs; lists read only these (`description` stays empty).
-const SUMMARY_COLUMNS: &str = "p.id, p.slug, p.name, p.brand, p.category, \
-    COALESCE(c.name, '') AS category_name, p.price_cents, p.sale_price_cents, \
-    p.image_url, p.videos, p.status, p.featured, p.daily_deal, p.has_variations, \
+const SUMMARY_COLUMNS: &str = concat!(
+    "p.id, p.slug, p.name, p.brand, p.category, \
+    COALESCE(c.name, '') AS category_name, p.price_cents, ",
+    live_sale_sql!(),
+    " AS sale_price_cents, \
+    p.image_url, p.videos, p.status, p.featured, ",
+    daily_deal_sql!(),
+    " AS daily_deal, p.has_variations, \
     p.stock_quantity, p.vendor_id, p.product_type, p.max_owned_per_user, p.min_price_cents, \
-    p.max_price_cents, p.on_sale, p.available_stock, p.listed, p.created_at";
+    p.max_price_cents, p.on_sale, p.available_stock, p.listed, p.created_at"
+);
 
 /// Everything, for a product page.
-const PRODUCT_COLUMNS: &str = "p.id, p.slug, p.name, p.brand, p.category, \
-    COALESCE(c.name, '') AS category_name, p.description, p.price_cents, p.sale_price_cents, \
-    p.image_url, p.videos, p.status, p.featured, p.daily_deal, p.has_variations, \
+const PRODUCT_COLUMNS: &str = concat!(
+    "p.id, p.slug, p.name, p.brand, p.category, \
+    COALESCE(c.name, '') AS category_name, p.description, p.price_cents, ",
+    live_sale_sql!(),
+    " AS sale_price_cents, \
+    p.image_url, p.videos, p.status, p.featured, ",
+    daily_deal_sql!(),
+    " AS daily_deal, p.has_variations, \
     p.stock_quantity, p.vendor_id, p.product_type, p.max_owned_per_user, p.min_price_cents, \
-    p.max_price_cents, p.on_sale, p.available_stock, p.listed, p.created_at, p.updated_at";
+    p.max_price_cents, p.on_sale, p.available_stock, p.listed, p.created_at, p.updated_at"
+);
 
 const PRODUCT_FROM: &str = "FROM products p LEFT JOIN categories c ON c.slug = p.category";
 
@@ -171,7 +200,7 @@ impl ProductFilter {
         }
         for (column, value) in [
             ("p.featured", self.featured),
-            ("p.daily_deal", self.daily_deal),
+            (daily_deal_sql!(), self.daily_deal),
             ("p.on_sale", self.on_sale),
         ] {
             if let Some(v) = value {
@@ -296,16 +325,16 @@ pub async fn find_listed(db: &Db, key: &str) -> DbResult<ProductRow> {
 
 /// The enabled variations of a product, ordered by name.
 pub async fn enabled_variations(db: &Db, product_id: Uuid) -> DbResult<Vec<VariationRow>> {
-    let sql = format!(
-        "SELECT {VARIATION_COLUMNS} FROM product_variations \
-         WHERE product_id = $1 AND enabled = TRUE ORDER BY name, sku"
-    );
-    Ok(
-        on_db!(db, pool => sqlx::query_as::<_, VariationRow>(sqlx::AssertSqlSafe(sql))
+    // A variation's sale price counts while the product's sale window holds.
+    let sql = "SELECT v.id, v.product_id, v.sku, v.name, v.attributes, v.price_cents, \
+         CASE WHEN p.sale_live THEN v.sale_price_cents END AS sale_price_cents, v.stock_quantity, \
+         v.weight_grams, v.dimensions, v.images, v.enabled, v.manage_stock \
+         FROM product_variations v JOIN products p ON p.id = v.product_id \
+         WHERE v.product_id = $1 AND v.enabled = TRUE ORDER BY v.name, v.sku";
+    Ok(on_db!(db, pool => sqlx::query_as::<_, VariationRow>(sql)
         .bind(product_id)
         .fetch_all(pool)
-        .await?),
-    )
+        .await?))
 }
 
 /// Recommendations (SPEC.md §7): listed products in the categories of the first three

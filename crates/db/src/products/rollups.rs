@@ -66,6 +66,7 @@ pub fn compute_rollups(
 struct RollupSource {
     price_cents: i64,
     sale_price_cents: Option<i64>,
+    sale_live: bool,
     stock_quantity: i64,
     status: String,
     vendor_status: Option<String>,
@@ -73,10 +74,12 @@ struct RollupSource {
 
 /// Recomputes and stores the derived columns of one product.
 pub async fn refresh_rollups(tx: &mut Tx, product_id: Uuid, now: DateTime<Utc>) -> DbResult<()> {
-    let src = on_tx!(tx, conn => sqlx::query_as::<_, RollupSource>(
-        "SELECT p.price_cents, p.sale_price_cents, p.stock_quantity, p.status, v.status AS vendor_status \
+    let src = on_tx!(tx, conn => sqlx::query_as::<_, RollupSource>(concat!(
+        "SELECT p.price_cents, ",
+        super::live_sale_sql!(),
+        " AS sale_price_cents, p.sale_live, p.stock_quantity, p.status, v.status AS vendor_status \
          FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id WHERE p.id = $1",
-    )
+    ))
     .bind(product_id)
     .fetch_one(conn)
     .await
@@ -97,7 +100,10 @@ pub async fn refresh_rollups(tx: &mut Tx, product_id: Uuid, now: DateTime<Utc>) 
         > 0;
     let variations: Vec<_> = variations
         .into_iter()
-        .map(|(p, s, stock, managed)| (Cents(p), s.map(Cents), stock, managed))
+        .map(|(p, s, stock, managed)| {
+            let sale = s.filter(|_| src.sale_live).map(Cents);
+            (Cents(p), sale, stock, managed)
+        })
         .collect();
     let status = src.status.parse().unwrap_or(ProductStatus::Draft);
     let vendor = src
@@ -132,6 +138,31 @@ pub async fn refresh_rollups(tx: &mut Tx, product_id: Uuid, now: DateTime<Utc>) 
     .bind(now)
     .execute(conn).await?.rows_affected());
     Ok(())
+}
+
+/// Sets `sale_live` to the clock for every product with a sale window; returns the
+/// products whose sale started or ended.
+pub async fn refresh_sale_windows(tx: &mut Tx, now: DateTime<Utc>) -> DbResult<Vec<Uuid>> {
+    type Window = (Uuid, Option<DateTime<Utc>>, Option<DateTime<Utc>>, bool);
+    let windows = on_tx!(tx, conn => sqlx::query_as::<_, Window>(
+        "SELECT id, sale_starts_at, sale_ends_at, sale_live FROM products \
+         WHERE sale_starts_at IS NOT NULL OR sale_ends_at IS NOT NULL",
+    )
+    .fetch_all(conn)
+    .await?);
+    let mut changed = Vec::new();
+    for (id, starts, ends, live) in windows {
+        let now_live = bazaar_domain::pricing::sale_live(starts, ends, now);
+        if now_live != live {
+            on_tx!(tx, conn => sqlx::query("UPDATE products SET sale_live = $2 WHERE id = $1")
+                .bind(id)
+                .bind(now_live)
+                .execute(conn)
+                .await.map(|r| r.rows_affected()))?;
+            changed.push(id);
+        }
+    }
+    Ok(changed)
 }
 
 #[cfg(test)]

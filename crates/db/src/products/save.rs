@@ -4,7 +4,9 @@ use chrono::{DateTime, Utc};
 use sqlx::types::Json;
 use uuid::Uuid;
 
-use super::write::{ProductInput, UpsertError, check_skus, insert_product, moved, write_variation};
+use super::write::{
+    ProductInput, UpsertError, check_skus, insert_product, moved, set_sale_window, write_variation,
+};
 use super::{VARIATION_COLUMNS, VariationRow, refresh_rollups};
 use crate::{DbError, Tx, on_tx};
 use bazaar_domain::inventory::MovementReason;
@@ -197,6 +199,7 @@ pub async fn save(
             .execute(conn)
             .await.map(|r| r.rows_affected()))?;
     }
+    set_sale_window(tx, saved.id, input, now).await?;
     refresh_rollups(tx, saved.id, now).await?;
     Ok(saved)
 }

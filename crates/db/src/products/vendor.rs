@@ -136,6 +136,8 @@ pub struct EditableProduct {
     pub description: String,
     pub price_cents: i64,
     pub sale_price_cents: Option<i64>,
+    pub sale_starts_at: Option<DateTime<Utc>>,
+    pub sale_ends_at: Option<DateTime<Utc>>,
     pub images: Json<Vec<Image>>,
     pub videos: Json<Vec<String>>,
     pub status: String,
@@ -153,8 +155,8 @@ pub struct EditableProduct {
 }
 
 const EDITABLE_COLUMNS: &str = "id, vendor_id, slug, name, brand, category, description, \
-    price_cents, sale_price_cents, images, videos, status, product_type, max_owned_per_user, \
-    stock_quantity, sku, seo_title, seo_description, available_stock, listed, version, \
+    price_cents, sale_price_cents, sale_starts_at, sale_ends_at, images, videos, status, \
+    product_type, max_owned_per_user, stock_quantity, sku, seo_title, seo_description, available_stock, listed, version, \
     created_at, updated_at";
 
 /// One of the vendor's products with its variations (in the order they were made);

@@ -25,6 +25,8 @@ pub struct ProductInput {
     pub description: String,
     pub price: Cents,
     pub sale_price: Option<Cents>,
+    pub sale_starts_at: Option<DateTime<Utc>>,
+    pub sale_ends_at: Option<DateTime<Utc>>,
     pub image_url: Option<String>,
     pub videos: Vec<String>,
     pub status: ProductStatus,
@@ -54,6 +56,8 @@ impl ProductInput {
             description: spec.description,
             price: spec.price,
             sale_price: spec.sale_price,
+            sale_starts_at: spec.sale_starts_at,
+            sale_ends_at: spec.sale_ends_at,
             videos: spec.videos,
             status: spec.status,
             featured: spec.featured,
@@ -141,6 +145,8 @@ struct StoredProduct {
     description: String,
     price_cents: i64,
     sale_price_cents: Option<i64>,
+    sale_starts_at: Option<DateTime<Utc>>,
+    sale_ends_at: Option<DateTime<Utc>>,
     image_url: Option<String>,
     videos: Json<Vec<String>>,
     status: String,
@@ -165,6 +171,8 @@ impl StoredProduct {
             && self.description == p.description
             && self.price_cents == p.price.0
             && self.sale_price_cents == p.sale_price.map(|c| c.0)
+            && self.sale_starts_at == p.sale_starts_at
+            && self.sale_ends_at == p.sale_ends_at
             && self.image_url == p.image_url
             && self.videos.0 == p.videos
             && self.status == p.status.as_str()
@@ -194,6 +202,26 @@ impl VariationRow {
             && self.enabled == v.enabled
             && self.manage_stock == v.manage_stock
     }
+}
+
+/// Stores the sale window and whether it holds now (the scheduled refresh keeps
+/// `sale_live` true to the clock afterwards).
+pub(super) async fn set_sale_window(
+    tx: &mut Tx,
+    id: Uuid,
+    input: &ProductInput,
+    now: DateTime<Utc>,
+) -> Result<(), sqlx::Error> {
+    let live = bazaar_domain::pricing::sale_live(input.sale_starts_at, input.sale_ends_at, now);
+    on_tx!(tx, conn => sqlx::query(
+        "UPDATE products SET sale_starts_at = $2, sale_ends_at = $3, sale_live = $4 WHERE id = $1",
+    )
+    .bind(id)
+    .bind(input.sale_starts_at)
+    .bind(input.sale_ends_at)
+    .bind(live)
+    .execute(conn).await.map(|r| r.rows_affected()))?;
+    Ok(())
 }
 
 /// Inserts a new product row (its variations are written after).
@@ -300,7 +328,7 @@ pub async fn upsert(
 ) -> Result<Upserted, UpsertError> {
     let existing = on_tx!(tx, conn => sqlx::query_as::<_, StoredProduct>(
         "SELECT id, name, brand, category, vendor_id, description, price_cents, sale_price_cents, \
-         image_url, videos, status, featured, daily_deal, product_type, max_owned_per_user, \
+         sale_starts_at, sale_ends_at, image_url, videos, status, featured, daily_deal, product_type, max_owned_per_user, \
          stock_quantity, sku, images, seo_title, seo_description, created_at FROM products WHERE slug = $1",
     )
     .bind(&input.slug)
@@ -403,6 +431,7 @@ pub async fn upsert(
         }
     }
     if outcome != Upserted::Unchanged {
+        set_sale_window(tx, product_id, input, now).await?;
         refresh_rollups(tx, product_id, now).await?;
     }
     tracing::debug!(product.slug = %slug, ?outcome, "product upserted");

@@ -34,6 +34,8 @@ const COMMON_FIELDS: &[&str] = &[
     "description",
     "price",
     "sale_price",
+    "sale_starts_at",
+    "sale_ends_at",
     "images",
     "videos",
     "status",
@@ -96,6 +98,10 @@ pub struct ProductSpec {
     pub description: String,
     pub price: Cents,
     pub sale_price: Option<Cents>,
+    /// The sale price counts from here (open when `None`).
+    pub sale_starts_at: Option<DateTime<Utc>>,
+    /// The sale price counts until here (open when `None`).
+    pub sale_ends_at: Option<DateTime<Utc>>,
     pub images: Vec<Image>,
     pub videos: Vec<String>,
     pub status: ProductStatus,
@@ -186,6 +192,16 @@ pub fn parse(map: &Map<String, Value>, origin: Origin) -> Result<ProductSpec, Ve
     }
     // A sale price that is not lower is kept and does not apply (SPEC.md §5).
     let sale_price = f.amount("sale_price");
+    let sale_starts_at = f.datetime("sale_starts_at");
+    let sale_ends_at = f.datetime("sale_ends_at");
+    if let (Some(from), Some(until)) = (sale_starts_at, sale_ends_at)
+        && until <= from
+    {
+        f.fail("sale_ends_at", "must be after the sale starts");
+    }
+    if (sale_starts_at.is_some() || sale_ends_at.is_some()) && f.raw("sale_price").is_none() {
+        f.fail("sale_starts_at", "a sale window needs a sale price");
+    }
 
     let mut images = Vec::new();
     if origin == Origin::Import
@@ -247,18 +263,7 @@ pub fn parse(map: &Map<String, Value>, origin: Origin) -> Result<ProductSpec, Ve
             let vendor = f.text("vendor");
             let featured = f.bool("featured", false);
             let daily_deal = f.bool("daily_deal", false);
-            let created_at = f
-                .text("created_at")
-                .and_then(|t| match DateTime::parse_from_rfc3339(&t) {
-                    Ok(t) => Some(t.with_timezone(&Utc)),
-                    Err(_) => {
-                        f.fail(
-                            "created_at",
-                            "must be a date-time like 2026-10-01T10:00:00Z",
-                        );
-                        None
-                    }
-                });
+            let created_at = f.datetime("created_at");
             (vendor, featured, daily_deal, created_at)
         }
     };
@@ -281,6 +286,8 @@ pub fn parse(map: &Map<String, Value>, origin: Origin) -> Result<ProductSpec, Ve
             description,
             price,
             sale_price,
+            sale_starts_at,
+            sale_ends_at,
             images,
             videos,
             status,

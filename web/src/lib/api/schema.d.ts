@@ -2,6 +2,43 @@
 // Do not edit: run `npm run api:generate` after changing the API.
 
 export interface paths {
+    "/api/v1/admin/daily-deals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deals from today on (at most 500), by date. */
+        get: operations["admin_list_deals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/daily-deals/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An admin approves or rejects a proposed deal (or rejects an approved one before its
+         *     date). Audited.
+         */
+        post: operations["admin_decide_deal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/orders/{id}/status": {
         parameters: {
             query?: never;
@@ -889,6 +926,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/vendor/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's coupons, newest first. */
+        get: operations["vendor_list_coupons"];
+        put?: never;
+        /** Add a coupon for the caller's items. Field problems come back in `fields`. */
+        post: operations["vendor_create_coupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/coupons/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's coupons. */
+        get: operations["vendor_get_coupon"];
+        /** Rewrite one of the caller's coupons (uses so far are kept). */
+        put: operations["vendor_update_coupon"];
+        post?: never;
+        /**
+         * Delete one of the caller's coupons that was never used (409 `coupon_used` otherwise:
+         *     switch it off instead).
+         */
+        delete: operations["vendor_delete_coupon"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/daily-deals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's deals from today on, by date. */
+        get: operations["vendor_list_deals"];
+        put?: never;
+        /** Propose one of the caller's products for a date at a deal price; an admin decides. */
+        post: operations["vendor_propose_deal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/daily-deals/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw one of the caller's proposed or approved deals before its date. */
+        post: operations["vendor_withdraw_deal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/vendor/inventory": {
         parameters: {
             query?: never;
@@ -1101,6 +1213,24 @@ export interface paths {
          *     one of them refuses the whole change.
          */
         post: operations["vendor_change_products"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/shipping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's shipping page. */
+        get: operations["vendor_shipping"];
+        /** Save the caller's shipping page. Checkout applies it to their part of each order. */
+        put: operations["update_vendor_shipping"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1518,6 +1648,44 @@ export interface components {
             enabled: boolean;
             name: string;
         };
+        /** @description A coupon as sent. */
+        CouponInput: {
+            /** @description Default true. */
+            active?: boolean | null;
+            /** @description 3 to 20 letters, digits or dashes; stored in capitals; unique on the platform. */
+            code: string;
+            /** @description Up to 200 characters. */
+            description?: string;
+            /**
+             * Format: date-time
+             * @description After `starts_at`.
+             */
+            expires_at?: string | null;
+            /** @description percentage or fixed. */
+            kind: string;
+            /**
+             * Format: int64
+             * @description The least the vendor's items in the cart must come to.
+             */
+            min_spend_cents?: number;
+            /**
+             * Format: int64
+             * @description Uses per customer, at least 1 and at most the overall limit; null: no limit.
+             */
+            per_customer_limit?: number | null;
+            /** Format: date-time */
+            starts_at?: string | null;
+            /**
+             * Format: int64
+             * @description Uses overall, at least 1; null: no limit.
+             */
+            usage_limit?: number | null;
+            /**
+             * Format: int64
+             * @description Percent (1–100) or cents (up to R100 000).
+             */
+            value: number;
+        };
         CurrencyView: {
             code: string;
             /** Format: int64 */
@@ -1525,6 +1693,71 @@ export interface components {
             enabled: boolean;
             name: string;
             symbol: string;
+        };
+        /** @description A daily deal. */
+        DailyDeal: {
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date
+             * @description `YYYY-MM-DD`, South African time.
+             */
+            deal_date: string;
+            /** Format: int64 */
+            deal_price_cents: number;
+            /** Format: date-time */
+            decided_at: string | null;
+            /** @description The admin's reason, when rejected. */
+            decision_note: string;
+            /** Format: uuid */
+            id: string;
+            image_url: string | null;
+            /**
+             * Format: int64
+             * @description The product's regular price now.
+             */
+            price_cents: number;
+            /** Format: uuid */
+            product_id: string;
+            product_name: string;
+            product_slug: string;
+            /** @description proposed, approved, rejected or withdrawn. */
+            status: string;
+            store_name: string;
+            /** Format: uuid */
+            vendor_id: string;
+        };
+        DailyDealList: {
+            items: components["schemas"]["DailyDeal"][];
+            /**
+             * Format: date
+             * @description Today's date in South Africa (`YYYY-MM-DD`), the date deals run on.
+             */
+            today: string;
+        };
+        DealDecision: {
+            approve: boolean;
+            /** @description Required to reject: 3 to 1000 characters, shown to the vendor and kept in the audit log. */
+            note?: string | null;
+        };
+        /** @description A proposal. */
+        DealInput: {
+            /** @description `YYYY-MM-DD`, from tomorrow to 90 days ahead. */
+            deal_date: string;
+            /**
+             * Format: int64
+             * @description Below what customers pay for the product now.
+             */
+            deal_price_cents: number;
+            /**
+             * Format: uuid
+             * @description One of the caller's products without variations.
+             */
+            product_id: string;
+        };
+        DealMoved: {
+            /** @description The deal's status now. */
+            status: string;
         };
         /** @description An admin's decision. */
         DecisionInput: {
@@ -1540,6 +1773,16 @@ export interface components {
             /** Format: int64 */
             delivery_min_business_days: number;
             delivery_to: string;
+            /**
+             * Format: int64
+             * @description This part's share of the coupon discount.
+             */
+            discount_cents: number;
+            /**
+             * Format: int64
+             * @description This part's shipping; the parts add up to the order's.
+             */
+            shipping_cents: number;
             /** Format: int64 */
             subtotal_cents: number;
             /** Format: uuid */
@@ -1793,9 +2036,19 @@ export interface components {
         OrderPartView: {
             delivery_from: string | null;
             delivery_to: string | null;
+            /**
+             * Format: int64
+             * @description This part's share of the coupon discount.
+             */
+            discount_cents: number;
             /** Format: uuid */
             id: string;
             items: components["schemas"]["OrderItemView"][];
+            /**
+             * Format: int64
+             * @description This part's shipping; the parts add up to the order's.
+             */
+            shipping_cents: number;
             /** Format: int64 */
             subtotal_cents: number;
             /** Format: uuid */
@@ -1882,6 +2135,13 @@ export interface components {
         };
         PaymentResponse: {
             payment: components["schemas"]["PaymentFormView"];
+        };
+        /** @description The platform's shipping, which applies where the vendor sets nothing. */
+        PlatformShipping: {
+            /** Format: int64 */
+            default_shipping_rate_cents: number;
+            /** Format: int64 */
+            free_shipping_threshold_cents: number;
         };
         PointsBalance: {
             /** Format: int64 */
@@ -1973,8 +2233,12 @@ export interface components {
             price: string;
             /** @description physical (default) or digital. */
             product_type?: string | null;
+            /** @description The sale window's end (RFC 3339), after the start; null or left out: no end. */
+            sale_ends_at?: string | null;
             /** @description Applies only when lower than the price (SPEC.md §5). */
             sale_price?: string | null;
+            /** @description The sale window's start (RFC 3339); null or left out: from now. Needs a sale price. */
+            sale_starts_at?: string | null;
             /** @description Up to 160 characters. */
             seo_description?: string | null;
             /** @description Up to 70 characters. */
@@ -2184,6 +2448,23 @@ export interface components {
             province: string;
             recipient: string;
             suburb?: string | null;
+        };
+        /** @description A shipping page as sent; null amounts take the platform's. */
+        ShippingInput: {
+            /**
+             * Format: int64
+             * @description R0 to R10 000, in cents; null: the platform's rate.
+             */
+            flat_rate_cents?: number | null;
+            /**
+             * Format: int64
+             * @description R0 to R1 000 000, in cents; null: the platform's threshold.
+             */
+            free_shipping_threshold_cents?: number | null;
+            /** Format: int64 */
+            standard_delivery_max_days?: number | null;
+            /** Format: int64 */
+            standard_delivery_min_days?: number | null;
         };
         ShippingView: {
             /**
@@ -2512,6 +2793,36 @@ export interface components {
             accepted_version: number | null;
             current: components["schemas"]["Agreement"];
         };
+        /** @description One of the vendor's coupons; it takes off only their items. */
+        VendorCoupon: {
+            active: boolean;
+            code: string;
+            description: string;
+            /** Format: date-time */
+            expires_at: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description percentage or fixed. */
+            kind: string;
+            /** Format: int64 */
+            min_spend_cents: number;
+            /** Format: int64 */
+            per_customer_limit: number | null;
+            /** Format: date-time */
+            starts_at: string | null;
+            /** Format: int64 */
+            times_used: number;
+            /** Format: int64 */
+            usage_limit: number | null;
+            /**
+             * Format: int64
+             * @description Percent (1–100) or cents.
+             */
+            value: number;
+        };
+        VendorCouponList: {
+            items: components["schemas"]["VendorCoupon"][];
+        };
         VendorOverview: {
             figures: components["schemas"]["Figures"];
             store: components["schemas"]["VendorStore"];
@@ -2541,8 +2852,18 @@ export interface components {
             price_cents: number;
             /** @description physical or digital. */
             product_type: string;
+            /**
+             * Format: date-time
+             * @description The sale price counts until here; null: no end.
+             */
+            sale_ends_at: string | null;
             /** Format: int64 */
             sale_price_cents: number | null;
+            /**
+             * Format: date-time
+             * @description The sale price counts from here; null: from now.
+             */
+            sale_starts_at: string | null;
             seo_description: string;
             seo_title: string;
             sku: string | null;
@@ -2606,6 +2927,37 @@ export interface components {
         VendorProductList: {
             items: components["schemas"]["VendorProductLine"][];
             meta: components["schemas"]["ListMeta"];
+        };
+        /** @description A vendor's shipping page. */
+        VendorShipping: {
+            /** Format: int64 */
+            estimate_max_business_days: number;
+            /**
+             * Format: int64
+             * @description What customers are promised (floors of 3 and 7 days, plus a business day).
+             */
+            estimate_min_business_days: number;
+            /**
+             * Format: int64
+             * @description The vendor's own rate for their part of an order; null: the platform's.
+             */
+            flat_rate_cents: number | null;
+            /**
+             * Format: int64
+             * @description The vendor's own free-shipping threshold; null: the platform's.
+             */
+            free_shipping_threshold_cents: number | null;
+            platform: components["schemas"]["PlatformShipping"];
+            /**
+             * Format: int64
+             * @description 1 to 60 business days, at least the minimum, or null.
+             */
+            standard_delivery_max_days: number | null;
+            /**
+             * Format: int64
+             * @description 1 to 60 business days, or null.
+             */
+            standard_delivery_min_days: number | null;
         };
         /** @description The caller's store. */
         VendorStore: {
@@ -2703,6 +3055,140 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    admin_list_deals: {
+        parameters: {
+            query?: {
+                /** @description proposed, approved, rejected or withdrawn; all when left out. */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyDealList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_decide_deal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DealDecision"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DealMoved"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not possible in the deal's status or on its date */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     set_order_status: {
         parameters: {
             query?: never;
@@ -5780,6 +6266,539 @@ export interface operations {
             };
         };
     };
+    vendor_list_coupons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorCouponList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The vendor has no store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_create_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorCoupon"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The vendor has no store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_get_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorCoupon"];
+                };
+            };
+            /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_update_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorCoupon"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_delete_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The coupon has been used */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_list_deals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyDealList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The vendor has no store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_propose_deal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DealInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyDeal"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The vendor has no store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The product has a deal on that date */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_withdraw_deal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DealMoved"];
+                };
+            };
+            /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not possible in the deal's status */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     vendor_list_stock: {
         parameters: {
             query?: {
@@ -6896,6 +7915,128 @@ export interface operations {
             };
             /** @description Publishing is not possible now */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_shipping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorShipping"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The vendor has no store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_vendor_shipping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShippingInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorShipping"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The vendor has no store */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

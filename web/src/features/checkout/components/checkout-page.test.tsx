@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useRouter } from 'next/navigation';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,7 @@ import type { Quote } from '@/features/checkout/api/checkout-types';
 import { CheckoutPage } from '@/features/checkout/components/checkout-page';
 import { storeSession } from '@/test/auth';
 import { cartItem } from '@/test/cart';
+import { quotePart } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
 import { renderWithQueryClient } from '@/test/render';
 
@@ -23,17 +24,7 @@ function quote(overrides: Partial<Quote> = {}): Quote {
   return {
     currency: 'ZAR',
     items: [cartItem({ quantity: 2, product_price_cents: 12900 })],
-    parts: [
-      {
-        vendor_id: 'v1',
-        vendor_name: 'PWR Athletics',
-        subtotal_cents: 25800,
-        delivery_min_business_days: 4,
-        delivery_max_business_days: 8,
-        delivery_from: '2026-11-26',
-        delivery_to: '2026-12-02',
-      },
-    ],
+    parts: [quotePart()],
     subtotal_cents: 25800,
     coupon_code: null,
     discount_cents: 0,
@@ -112,10 +103,56 @@ describe('CheckoutPage', () => {
     expect(screen.getByTestId('quote-shipping')).toHaveTextContent('R65.00');
     expect(screen.getByTestId('quote-vat')).toHaveTextContent('VAT included (15%): R42.13');
     expect(screen.getByTestId('quote-delivery')).toHaveTextContent('PWR Athletics: Nov 26 – Dec 2');
+    expect(screen.getByTestId('part-shipping')).toHaveTextContent(/^Shipping: R65\.00$/);
+    expect(screen.queryByTestId('part-discount')).not.toBeInTheDocument();
     expect(screen.getByTestId('points-hint')).toHaveTextContent('Balance: 250 points. You can use up to 250 points (R25.00)');
     const provinces = screen.getAllByRole('option').map((option) => option.textContent);
     expect(provinces).toHaveLength(10);
     expect(provinces).toContain('KwaZulu-Natal');
+  });
+
+  it('shows each vendor’s shipping and discount next to its delivery dates, the totals as they are', async () => {
+    storeSession();
+    server.use(
+      http.post('*/api/v1/checkout/quote', () =>
+        HttpResponse.json({
+          quote: quote({
+            parts: [
+              // Own terms: this part ships alone, at the vendor's rate, and takes the coupon.
+              quotePart({
+                vendor_id: 'v2',
+                vendor_name: 'Cape Trail Co',
+                subtotal_cents: 30000,
+                shipping_cents: 3000,
+                discount_cents: 2580,
+                delivery_from: '2026-11-27',
+                delivery_to: '2026-12-04',
+              }),
+              // The platform's terms, over its free-shipping threshold.
+              quotePart({ subtotal_cents: 50000, shipping_cents: 0 }),
+            ],
+            subtotal_cents: 80000,
+            coupon_code: 'TRAIL10',
+            discount_cents: 2580,
+            shipping_cents: 3000,
+            total_cents: 80420,
+          }),
+        }),
+      ),
+    );
+    renderCheckout();
+    expect(await screen.findByTestId('quote-total')).toHaveTextContent('R804.20');
+    expect(screen.getByTestId('quote-subtotal')).toHaveTextContent('R800.00');
+    expect(screen.getByTestId('quote-discount')).toHaveTextContent('-R25.80');
+    expect(screen.getByTestId('quote-shipping')).toHaveTextContent('R30.00');
+
+    const parts = within(screen.getByTestId('quote-delivery')).getAllByTestId('quote-part');
+    expect(parts).toHaveLength(2);
+    const [own, platform] = parts as [HTMLElement, HTMLElement];
+    expect(own).toHaveTextContent('Cape Trail Co: Nov 27 – Dec 4');
+    expect(within(own).getByTestId('part-charges')).toHaveTextContent(/^Shipping: R30\.00 · Discount: -R25\.80$/);
+    expect(platform).toHaveTextContent('PWR Athletics: Nov 26 – Dec 2');
+    expect(within(platform).getByTestId('part-charges')).toHaveTextContent(/^Shipping: Free$/);
   });
 
   it('applies a coupon and points, and shows a refused coupon next to its field', async () => {

@@ -1,5 +1,6 @@
 import { format, parseISO } from 'date-fns';
 import type { Quote } from '@/features/checkout/api/checkout-types';
+import { PartCharges } from '@/features/checkout/components/part-charges';
 import { formatMoney } from '@/lib/money';
 
 /** "Nov 26 – Dec 2" from the server's dates (yyyy-mm-dd). */
@@ -20,7 +21,7 @@ function Row({ label, value, testId, strong = false }: { label: string; value: s
   );
 }
 
-/** The quote's lines and totals, with the estimated delivery of each vendor's part. */
+/** The quote's lines and totals, with the estimated delivery, shipping and discount of each vendor's part. */
 export function OrderSummary({ quote, updating }: { quote: Quote; updating: boolean }) {
   return (
     <section
@@ -75,10 +76,17 @@ export function OrderSummary({ quote, updating }: { quote: Quote; updating: bool
       {quote.parts.length > 0 ? (
         <div className="flex flex-col gap-1 border-t border-neutral-200 pt-3 text-sm">
           <h3 className="font-medium">Estimated delivery</h3>
-          <ul className="flex flex-col gap-1 text-neutral-700" data-testid="quote-delivery">
+          <ul className="flex flex-col gap-2 text-neutral-700" data-testid="quote-delivery">
             {quote.parts.map((part) => (
-              <li key={part.vendor_id ?? part.vendor_name}>
-                {part.vendor_name}: {deliveryRange(part.delivery_from, part.delivery_to)}
+              <li key={part.vendor_id ?? part.vendor_name} className="flex flex-col" data-testid="quote-part">
+                <span>
+                  {part.vendor_name}: {deliveryRange(part.delivery_from, part.delivery_to)}
+                </span>
+                <PartCharges
+                  shippingCents={part.shipping_cents}
+                  discountCents={part.discount_cents}
+                  className="text-xs text-neutral-600 tabular-nums"
+                />
               </li>
             ))}
           </ul>

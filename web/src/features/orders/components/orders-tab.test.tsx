@@ -7,6 +7,7 @@ import { Toaster } from '@/components/ui/toaster';
 import type { Order } from '@/features/checkout/api/checkout-types';
 import { OrdersTab } from '@/features/orders/components/orders-tab';
 import { storeSession } from '@/test/auth';
+import { orderPart } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
 import { renderWithQueryClient } from '@/test/render';
 
@@ -52,32 +53,7 @@ function order(overrides: Partial<Order> = {}): Order {
     refund_due_cents: 0,
     can_cancel: true,
     created_at: '2026-11-21T10:00:00Z',
-    parts: [
-      {
-        id: 'part1',
-        vendor_id: 'v1',
-        vendor_name: 'PWR Athletics',
-        subtotal_cents: 25800,
-        delivery_from: '2026-11-26',
-        delivery_to: '2026-12-02',
-        items: [
-          {
-            id: 'l1',
-            product_id: 'p1',
-            variation_id: null,
-            product_name: 'PWR Shaker Bottle 700ml',
-            variation_name: null,
-            size: '',
-            color: '',
-            product_type: 'physical',
-            image_url: null,
-            unit_price_cents: 12900,
-            quantity: 2,
-            line_total_cents: 25800,
-          },
-        ],
-      },
-    ],
+    parts: [orderPart()],
     payment: null,
     ...overrides,
   };
@@ -138,6 +114,7 @@ describe('OrdersTab', () => {
     const detail = await screen.findByTestId('order-detail');
     expect(detail).toHaveTextContent('Order BZ-0123456789');
     expect(detail).toHaveTextContent('PWR Athletics · estimated delivery Nov 26 – Dec 2');
+    expect(within(detail).getByTestId('part-charges')).toHaveTextContent(/^Shipping: R65\.00$/);
     expect(detail).toHaveTextContent('PWR Shaker Bottle 700ml × 2');
     expect(screen.getByTestId('order-total')).toHaveTextContent('R313.00');
     expect(detail).toHaveTextContent('Thandi Mokoena, 12 Long Street, Cape Town, Western Cape, 8001');
@@ -150,5 +127,46 @@ describe('OrdersTab', () => {
 
     await user.click(screen.getByRole('button', { name: 'All orders' }));
     expect(replace).toHaveBeenCalledWith('/profile/?tab=orders', { scroll: false });
+  });
+
+  it('shows each part’s shipping and its share of the discount, the order’s totals as they are', async () => {
+    atSearch('tab=orders&order=o1');
+    server.use(
+      http.get('*/api/v1/orders/o1', () =>
+        HttpResponse.json({
+          order: order({
+            subtotal_cents: 55800,
+            coupon_code: 'TRAIL10',
+            discount_cents: 3000,
+            shipping_cents: 3000,
+            points_spent: 0,
+            points_discount_cents: 0,
+            total_cents: 55800,
+            parts: [
+              orderPart(),
+              orderPart({
+                id: 'part2',
+                vendor_id: 'v2',
+                vendor_name: 'Cape Trail Co',
+                subtotal_cents: 30000,
+                discount_cents: 3000,
+                shipping_cents: 0,
+                delivery_from: '2026-11-27',
+                delivery_to: '2026-12-04',
+              }),
+            ],
+          }),
+        }),
+      ),
+    );
+    render();
+    const detail = await screen.findByTestId('order-detail');
+    const [first, second] = within(detail).getAllByTestId('order-part') as [HTMLElement, HTMLElement];
+    expect(first).toHaveTextContent('PWR Athletics · estimated delivery Nov 26 – Dec 2');
+    expect(within(first).getByTestId('part-charges')).toHaveTextContent(/^Shipping: R65\.00$/);
+    expect(within(first).queryByTestId('part-discount')).not.toBeInTheDocument();
+    expect(second).toHaveTextContent('Cape Trail Co · estimated delivery Nov 27 – Dec 4');
+    expect(within(second).getByTestId('part-charges')).toHaveTextContent(/^Shipping: Free · Discount: -R30\.00$/);
+    expect(screen.getByTestId('order-total')).toHaveTextContent('R558.00');
   });
 });

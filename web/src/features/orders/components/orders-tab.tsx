@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { MessagePanel } from '@/components/ui/message-panel';
 import { Skeleton } from '@/components/ui/skeleton';
 import { deliveryRange } from '@/features/checkout/components/order-summary';
+import { PartCharges } from '@/features/checkout/components/part-charges';
 import { ORDERS_PER_PAGE, useCancelOrder, useOrder, useOrders } from '@/features/orders/api/orders';
 import { OrderStatusBadge } from '@/features/orders/components/order-status';
 import { useSession } from '@/lib/auth/use-session';
@@ -149,7 +150,7 @@ function OrderDetail({ userId, orderId }: { userId: string; orderId: string }) {
         <p className="text-sm text-neutral-600">Placed {orderDate(order.created_at)}</p>
         {order.cancel_reason ? <p className="text-sm text-neutral-700">Cancelled: {order.cancel_reason}</p> : null}
         {order.parts.map((part) => (
-          <div key={part.id} className="flex flex-col gap-2 border-t border-neutral-200 pt-3">
+          <div key={part.id} className="flex flex-col gap-2 border-t border-neutral-200 pt-3" data-testid="order-part">
             <p className="text-sm font-medium">
               {part.vendor_name}
               {part.delivery_from && part.delivery_to && order.status !== 'cancelled' ? (
@@ -159,6 +160,11 @@ function OrderDetail({ userId, orderId }: { userId: string; orderId: string }) {
                 </span>
               ) : null}
             </p>
+            <PartCharges
+              shippingCents={part.shipping_cents}
+              discountCents={part.discount_cents}
+              className="text-sm text-neutral-600 tabular-nums"
+            />
             <ul className="flex flex-col gap-1 text-sm">
               {part.items.map((item) => (
                 <li key={item.id} className="flex justify-between gap-3">

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { usePathname, useRouter } from 'next/navigation';
 import { toast } from 'sonner';
@@ -218,6 +218,76 @@ describe('the product editor', () => {
       stock_quantity: 12,
       variations: [],
     });
+  });
+
+  it('reads the sale window into the vendor’s local time and sends it back in UTC, an empty end as none', async () => {
+    const starts = new Date(2026, 11, 1, 9, 0).toISOString();
+    const ends = new Date(2026, 11, 24, 18, 30).toISOString();
+    const { sent } = serveProduct([vendorProduct({ sale_price_cents: 29900, sale_starts_at: starts, sale_ends_at: ends })]);
+    renderPage(<EditProductPage />);
+    const form = await screen.findByRole('form', { name: 'Edit product' });
+    const window = within(form).getByRole('group', { name: 'Sale window (optional)' });
+    expect(within(window).getByLabelText('Sale starts')).toHaveValue('2026-12-01T09:00');
+    expect(within(window).getByLabelText('Sale ends')).toHaveValue('2026-12-24T18:30');
+
+    fireEvent.change(within(window).getByLabelText('Sale starts'), { target: { value: '2026-12-02T08:15' } });
+    fireEvent.change(within(window).getByLabelText('Sale ends'), { target: { value: '' } });
+    const user = userEvent.setup();
+    await user.click(within(form).getByRole('button', { name: 'Save product' }));
+    await screen.findByText('Product saved');
+    expect(sent[0]).toMatchObject({
+      sale_price: '299.00',
+      sale_starts_at: new Date(2026, 11, 2, 8, 15).toISOString(),
+      sale_ends_at: null,
+    });
+  });
+
+  it('sends no window when there is none, and shows the API’s sale window errors under their inputs', async () => {
+    const { sent } = serveProduct(
+      [vendorProduct({ sale_price_cents: 29900 })],
+      [
+        {
+          status: 400,
+          code: 'validation_failed',
+          message: 'must be after the sale starts',
+          fields: { sale_ends_at: 'must be after the sale starts', sale_starts_at: 'a sale window needs a sale price' },
+        },
+      ],
+    );
+    renderPage(<EditProductPage />);
+    const form = await screen.findByRole('form', { name: 'Edit product' });
+    expect(within(form).getByLabelText('Sale starts')).toHaveValue('');
+    const user = userEvent.setup();
+    await user.click(within(form).getByRole('button', { name: 'Save product' }));
+
+    const summary = await screen.findByTestId('save-problem');
+    expect(within(summary).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Sale end must be after the sale starts',
+      'A sale window needs a sale price',
+    ]);
+    const starts = within(form).getByLabelText('Sale starts');
+    expect(starts).toHaveAttribute('aria-invalid', 'true');
+    expect(starts).toHaveAccessibleDescription(expect.stringContaining('A sale window needs a sale price'));
+    expect(within(form).getByLabelText('Sale ends')).toHaveAccessibleDescription(
+      expect.stringContaining('Sale end must be after the sale starts'),
+    );
+    expect(sent[0]).toMatchObject({ sale_starts_at: null, sale_ends_at: null });
+  });
+
+  it('checks the sale window before sending: it needs a sale price and ends after it starts', async () => {
+    const { sent } = serveProduct([vendorProduct()]);
+    renderPage(<EditProductPage />);
+    const form = await screen.findByRole('form', { name: 'Edit product' });
+    fireEvent.change(within(form).getByLabelText('Sale starts'), { target: { value: '2026-12-02T08:00' } });
+    fireEvent.change(within(form).getByLabelText('Sale ends'), { target: { value: '2026-12-01T08:00' } });
+    const user = userEvent.setup();
+    await user.click(within(form).getByRole('button', { name: 'Save product' }));
+
+    expect(await within(form).findByText('A sale window needs a sale price')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Sale ends')).toHaveAccessibleDescription(
+      expect.stringContaining('Sale end must be after the sale starts'),
+    );
+    expect(sent).toEqual([]);
   });
 
   it('says so when a product that does not belong to the store is asked for', async () => {

@@ -383,6 +383,25 @@ function PricingSection({ errorFor }: { errorFor: ErrorFor }) {
           <Input type="text" inputMode="decimal" {...register('sale_price')} />
         </FormField>
       </div>
+      <fieldset className="mt-5 flex flex-col gap-3" data-testid="sale-window">
+        <legend className="text-sm font-medium text-neutral-800">Sale window (optional)</legend>
+        <p className="text-xs text-neutral-500">
+          When the sale price counts, in your local time. Leave both empty for a sale that runs until you remove the
+          sale price.
+        </p>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField
+            label="Sale starts"
+            hint="Empty: from now."
+            error={errorFor('sale_starts_at', errors.sale_starts_at?.message)}
+          >
+            <Input type="datetime-local" {...register('sale_starts_at')} />
+          </FormField>
+          <FormField label="Sale ends" hint="Empty: no end." error={errorFor('sale_ends_at', errors.sale_ends_at?.message)}>
+            <Input type="datetime-local" {...register('sale_ends_at')} />
+          </FormField>
+        </div>
+      </fieldset>
     </Panel>
   );
 }

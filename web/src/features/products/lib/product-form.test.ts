@@ -31,6 +31,9 @@ describe('the editor’s form and body', () => {
       description: 'A light tee for long runs.',
       price: '349.00',
       sale_price: '299.50',
+      // No sale window: open at both ends.
+      sale_starts_at: null,
+      sale_ends_at: null,
       product_type: 'physical',
       max_owned_per_user: null,
       // With variations, the SKU and stock are theirs.
@@ -94,6 +97,27 @@ describe('the editor’s form and body', () => {
       'variations.0.sku': 'SKU is required',
     });
   });
+
+  it('reads the sale window in local time and sends it in UTC; a window needs a sale price and an end after its start', () => {
+    const starts = new Date(2026, 11, 1, 9, 0).toISOString();
+    const values = formValuesFrom(vendorProduct({ sale_price_cents: 29900, sale_starts_at: starts, sale_ends_at: null }));
+    expect(values).toMatchObject({ sale_starts_at: '2026-12-01T09:00', sale_ends_at: '' });
+    expect(productBody(values, 3)).toMatchObject({ sale_starts_at: starts, sale_ends_at: null });
+
+    const issues = (overrides: Partial<typeof values>) =>
+      Object.fromEntries(
+        (productFormSchema.safeParse({ ...values, ...overrides }).error?.issues ?? []).map((issue) => [
+          issue.path.join('.'),
+          issue.message,
+        ]),
+      );
+    expect(issues({})).toEqual({});
+    expect(issues({ sale_ends_at: '2026-12-01T08:59' })).toEqual({ sale_ends_at: 'Sale end must be after the sale starts' });
+    expect(issues({ sale_price: '' })).toEqual({ sale_starts_at: 'A sale window needs a sale price' });
+    expect(issues({ sale_price: '', sale_starts_at: '', sale_ends_at: '2026-12-24T18:00' })).toEqual({
+      sale_ends_at: 'A sale window needs a sale price',
+    });
+  });
 });
 
 describe('the API’s field errors', () => {
@@ -104,5 +128,7 @@ describe('the API’s field errors', () => {
     expect(summaryLine('variations[1].sku', 'must be at most 64 letters')).toBe('Variation 2: SKU must be at most 64 letters');
     expect(summaryLine('variations.sku', 'SKU X appears twice')).toBe('SKU X appears twice');
     expect(summaryLine('sale_price', 'must be lower than the price')).toBe('Sale price must be lower than the price');
+    expect(summaryLine('sale_ends_at', 'must be after the sale starts')).toBe('Sale end must be after the sale starts');
+    expect(fieldMessage('sale_starts_at', 'a sale window needs a sale price')).toBe('A sale window needs a sale price');
   });
 });

@@ -8,6 +8,7 @@ import type {
   VendorProduct,
 } from '@/features/products/api/vendor-product-types';
 import { editableStatus } from '@/features/products/lib/product-status';
+import { isLocalInput, isoToLocalInput, localInputToIso } from '@/features/vendor/lib/local-datetime';
 import type { AttributePair } from '@/features/products/lib/variation-builder';
 
 /**
@@ -62,6 +63,9 @@ export interface ProductFormValues {
   description: string;
   price: string;
   sale_price: string;
+  /** The sale window, as `datetime-local` values; empty: open at that end. */
+  sale_starts_at: string;
+  sale_ends_at: string;
   product_type: ProductType;
   max_owned_per_user: string;
   /** The product's own SKU and stock: only without variations. */
@@ -94,6 +98,9 @@ export const MESSAGES = {
   priceRequired: 'Price is required',
   amount: 'Use an amount like 499.00',
   saleNotLower: 'Sale price must be lower than the price',
+  dateTime: 'Choose a date and a time',
+  saleEndsFirst: 'Sale end must be after the sale starts',
+  saleWindowNeedsPrice: 'A sale window needs a sale price',
   limit: 'Use a whole number from 1 to 1000000',
   stock: 'Use a whole number from 0',
   sku: `SKU must be at most ${LIMITS.sku} letters, digits, '-', '_' or '.'`,
@@ -155,6 +162,8 @@ export const productFormSchema = z
       .refine((value) => value.trim() !== '', MESSAGES.priceRequired)
       .refine((value) => value.trim() === '' || isAmount(value), MESSAGES.amount),
     sale_price: optional(AMOUNT, MESSAGES.amount),
+    sale_starts_at: z.string().refine(isLocalInput, MESSAGES.dateTime),
+    sale_ends_at: z.string().refine(isLocalInput, MESSAGES.dateTime),
     product_type: z.enum(['physical', 'digital']),
     max_owned_per_user: z.string(),
     sku,
@@ -177,6 +186,15 @@ export const productFormSchema = z
     const price = isAmount(values.price) ? cents(values.price) : null;
     if (price !== null && isAmount(values.sale_price) && cents(values.sale_price) >= price) {
       context.addIssue({ code: 'custom', path: ['sale_price'], message: MESSAGES.saleNotLower });
+    }
+    const saleStarts = localInputToIso(values.sale_starts_at);
+    const saleEnds = localInputToIso(values.sale_ends_at);
+    if (saleStarts !== null && saleEnds !== null && Date.parse(saleEnds) <= Date.parse(saleStarts)) {
+      context.addIssue({ code: 'custom', path: ['sale_ends_at'], message: MESSAGES.saleEndsFirst });
+    }
+    if ((saleStarts !== null || saleEnds !== null) && values.sale_price.trim() === '') {
+      const path = saleStarts !== null ? 'sale_starts_at' : 'sale_ends_at';
+      context.addIssue({ code: 'custom', path: [path], message: MESSAGES.saleWindowNeedsPrice });
     }
     if (values.product_type === 'digital') {
       const limit = values.max_owned_per_user.trim();
@@ -202,6 +220,8 @@ export function emptyFormValues(): ProductFormValues {
     description: '',
     price: '',
     sale_price: '',
+    sale_starts_at: '',
+    sale_ends_at: '',
     product_type: 'physical',
     max_owned_per_user: '',
     sku: '',
@@ -242,6 +262,8 @@ export function formValuesFrom(product: VendorProduct): ProductFormValues {
     description: product.description,
     price: centsToAmount(product.price_cents),
     sale_price: product.sale_price_cents === null ? '' : centsToAmount(product.sale_price_cents),
+    sale_starts_at: isoToLocalInput(product.sale_starts_at),
+    sale_ends_at: isoToLocalInput(product.sale_ends_at),
     product_type: product.product_type === 'digital' ? 'digital' : 'physical',
     max_owned_per_user: product.max_owned_per_user === null ? '' : String(product.max_owned_per_user),
     sku: product.sku ?? '',
@@ -309,6 +331,9 @@ export function productBody(values: ProductFormValues, version: number | null): 
     description: values.description.trim(),
     price: values.price.trim(),
     sale_price: textOrNull(values.sale_price),
+    // Times in UTC; null leaves that end of the window open.
+    sale_starts_at: localInputToIso(values.sale_starts_at),
+    sale_ends_at: localInputToIso(values.sale_ends_at),
     product_type: values.product_type,
     max_owned_per_user: values.product_type === 'digital' ? wholeOrNull(values.max_owned_per_user) : null,
     sku: hasVariations ? null : textOrNull(values.sku),
@@ -332,6 +357,8 @@ const LABELS: Record<string, string> = {
   description: 'Description',
   price: 'Price',
   sale_price: 'Sale price',
+  sale_starts_at: 'Sale start',
+  sale_ends_at: 'Sale end',
   product_type: 'Type',
   max_owned_per_user: 'Purchase limit',
   stock_quantity: 'Stock',
@@ -353,6 +380,8 @@ const LABELS: Record<string, string> = {
  * ("is required", "must be lower than the price"), so those get the field's label in front.
  */
 export function fieldSentence(label: string, message: string): string {
+  // "a sale window needs a sale price" is a sentence of its own, only not capitalised.
+  if (/^(a|an|the) /.test(message)) return `${message.charAt(0).toUpperCase()}${message.slice(1)}`;
   return /^[a-z]/.test(message) ? `${label} ${message}` : message;
 }
 

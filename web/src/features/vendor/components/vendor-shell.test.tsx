@@ -76,6 +76,9 @@ describe('the vendor area guard', () => {
         'Dashboard',
         'Products',
         'Inventory',
+        'Shipping',
+        'Coupons',
+        'Daily deals',
         'Store',
         'Customise store',
         'Media',
@@ -86,6 +89,9 @@ describe('the vendor area guard', () => {
     expect(within(nav).getByRole('link', { name: 'Contracts' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
     expect(within(nav).getByRole('link', { name: 'Media' })).toHaveAttribute('href', '/vendor/media/');
+    expect(within(nav).getByRole('link', { name: 'Shipping' })).toHaveAttribute('href', '/vendor/shipping/');
+    expect(within(nav).getByRole('link', { name: 'Coupons' })).toHaveAttribute('href', '/vendor/coupons/');
+    expect(within(nav).getByRole('link', { name: 'Daily deals' })).toHaveAttribute('href', '/vendor/daily-deals/');
     // The compact header: the site's logo home, the area's name and the account menu.
     expect(screen.getByTestId('site-logo')).toHaveAttribute('href', '/');
     expect(screen.getByTestId('area-name')).toHaveTextContent('Vendor Dashboard');

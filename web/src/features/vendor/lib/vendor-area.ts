@@ -1,4 +1,16 @@
-import { Boxes, ClipboardList, FileSignature, Images, LayoutDashboard, Package, Palette, Store } from 'lucide-react';
+import {
+  Boxes,
+  CalendarClock,
+  ClipboardList,
+  FileSignature,
+  Images,
+  LayoutDashboard,
+  Package,
+  Palette,
+  Store,
+  TicketPercent,
+  Truck,
+} from 'lucide-react';
 import { withoutTrailingSlash, type AreaConfig } from '@/components/area/area-config';
 
 /** Pages of /vendor that any signed-in user may open: customers apply there (SPEC §2). */
@@ -16,6 +28,9 @@ export const VENDOR_AREA: AreaConfig = {
     // Also current on /vendor/products/new/ and /vendor/products/{id}/edit/.
     { href: '/vendor/products/', label: 'Products', icon: Package, roles: ['vendor'] },
     { href: '/vendor/inventory/', label: 'Inventory', icon: Boxes, roles: ['vendor'] },
+    { href: '/vendor/shipping/', label: 'Shipping', icon: Truck, roles: ['vendor'] },
+    { href: '/vendor/coupons/', label: 'Coupons', icon: TicketPercent, roles: ['vendor'] },
+    { href: '/vendor/daily-deals/', label: 'Daily deals', icon: CalendarClock, roles: ['vendor'] },
     // Exact: /vendor/store/customize/ is an item of its own.
     { href: '/vendor/store/', label: 'Store', icon: Store, roles: ['vendor'], exact: true },
     { href: '/vendor/store/customize/', label: 'Customise store', icon: Palette, roles: ['vendor'] },

@@ -1,0 +1,224 @@
+//! A vendor's selling terms: their shipping, their coupons and their daily deals (which
+//! an admin decides), and the scheduled refresh that starts and ends sales and deals.
+
+use bazaar_db::{Db, DbError, Tx, audit, coupons, deals, products};
+use bazaar_domain::coupon::CouponDraft;
+use bazaar_domain::deal::{self, DealAction, DealProduct, DealStatus};
+use bazaar_domain::money::Cents;
+use bazaar_domain::shipping::ShippingDraft;
+use bazaar_queue::Job;
+use chrono::{DateTime, Utc};
+use serde_json::json;
+use uuid::Uuid;
+
+use crate::catalogue::Seller;
+use crate::selling::{Actor, SellingError, conflict, invalid};
+
+pub const CODE_TAKEN: &str = "This code is taken: choose another";
+pub const COUPON_USED: &str = "This coupon has been used: switch it off instead";
+pub const DEAL_TAKEN: &str = "This product already has a deal on that date";
+
+/// Saves the vendor's shipping page.
+pub async fn save_shipping(
+    db: &Db,
+    seller: Seller,
+    draft: &ShippingDraft,
+) -> Result<(), SellingError> {
+    let shipping = draft.parse().map_err(SellingError::Invalid)?;
+    let mut tx = db.begin().await?;
+    bazaar_db::vendors::set_shipping(&mut tx, seller.store_id, &shipping, Utc::now()).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+fn code_taken(e: DbError) -> SellingError {
+    match e {
+        DbError::Conflict(_) => invalid("code", CODE_TAKEN),
+        DbError::NotFound => SellingError::NotFound,
+        e => e.into(),
+    }
+}
+
+/// Adds a coupon for the vendor's own items.
+pub async fn create_coupon(
+    db: &Db,
+    seller: Seller,
+    draft: &CouponDraft,
+) -> Result<Uuid, SellingError> {
+    let spec = draft.parse().map_err(SellingError::Invalid)?;
+    let mut tx = db.begin().await?;
+    let id = coupons::insert(&mut tx, Some(seller.store_id), &spec, Utc::now())
+        .await
+        .map_err(code_taken)?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// Rewrites one of the vendor's coupons.
+pub async fn update_coupon(
+    db: &Db,
+    seller: Seller,
+    id: Uuid,
+    draft: &CouponDraft,
+) -> Result<(), SellingError> {
+    let spec = draft.parse().map_err(SellingError::Invalid)?;
+    let mut tx = db.begin().await?;
+    coupons::update(&mut tx, seller.store_id, id, &spec)
+        .await
+        .map_err(code_taken)?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Deletes one of the vendor's coupons that was never used.
+pub async fn delete_coupon(db: &Db, seller: Seller, id: Uuid) -> Result<(), SellingError> {
+    let mut tx = db.begin().await?;
+    if !coupons::delete_unused(&mut tx, seller.store_id, id)
+        .await
+        .map_err(code_taken)?
+    {
+        return Err(conflict("coupon_used", COUPON_USED));
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// A vendor's proposal.
+#[derive(Debug, Clone)]
+pub struct Proposal {
+    pub product_id: Uuid,
+    /// `YYYY-MM-DD`.
+    pub deal_date: String,
+    pub deal_price_cents: i64,
+}
+
+/// Proposes one of the vendor's products for a date at a deal price.
+pub async fn propose_deal(db: &Db, seller: Seller, p: &Proposal) -> Result<Uuid, SellingError> {
+    let date = deal::parse_date(&p.deal_date).map_err(|e| invalid("deal_date", e))?;
+    let now = Utc::now();
+    let mut tx = db.begin().await?;
+    let product = deals::product(&mut tx, seller.store_id, p.product_id)
+        .await?
+        .ok_or_else(|| invalid("product_id", "Choose one of your products"))?;
+    deal::check_proposal(
+        date,
+        Cents(p.deal_price_cents),
+        DealProduct {
+            current_price: Cents(product.min_price_cents),
+            has_variations: product.has_variations,
+        },
+        now,
+    )
+    .map_err(|e| invalid(e.field, e.message))?;
+    let id = deals::propose(
+        &mut tx,
+        seller.store_id,
+        p.product_id,
+        date,
+        p.deal_price_cents,
+        now,
+    )
+    .await
+    .map_err(|e| match e {
+        DbError::Conflict(_) => conflict("deal_taken", DEAL_TAKEN),
+        e => e.into(),
+    })?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// Moves a deal: an admin approves or rejects (audited), a vendor withdraws their own,
+/// until the deal's date has passed. A change to today's deal reaches prices at once.
+pub async fn decide_deal(
+    db: &Db,
+    actor: &Actor<'_>,
+    seller: Option<Seller>,
+    id: Uuid,
+    action: DealAction,
+    note: Option<&str>,
+) -> Result<DealStatus, SellingError> {
+    let note = match note.map(str::trim).filter(|n| !n.is_empty()) {
+        None if action == DealAction::Reject => {
+            return Err(invalid("note", "Say why the deal is not approved"));
+        }
+        n => n
+            .map(bazaar_domain::vendor::parse_message)
+            .transpose()
+            .map_err(|e| invalid("note", e))?
+            .unwrap_or_default(),
+    };
+    let now = Utc::now();
+    let today = deal::today(now);
+    let mut tx = db.begin().await?;
+    let row = deals::lock(&mut tx, id, seller.map(|s| s.store_id))
+        .await
+        .map_err(|e| match e {
+            DbError::NotFound => SellingError::NotFound,
+            e => e.into(),
+        })?;
+    let from: DealStatus = row
+        .status
+        .parse()
+        .map_err(|_| SellingError::Db(DbError::NotFound))?;
+    let to = action
+        .moves(from)
+        .ok_or_else(|| conflict("deal_status", action.refusal(from)))?;
+    if row.deal_date < today {
+        return Err(conflict("deal_date_passed", "This deal's date has passed"));
+    }
+    deals::set_status(&mut tx, id, to, &note, actor.id, now).await?;
+    if seller.is_none() {
+        audit::record(
+            &mut tx,
+            &audit::Entry {
+                actor_id: actor.id,
+                actor_email: actor.email,
+                action: match action {
+                    DealAction::Approve => "deal.approve",
+                    DealAction::Reject => "deal.reject",
+                    DealAction::Withdraw => "deal.withdraw",
+                },
+                subject_type: "daily_deal",
+                subject_id: id.to_string(),
+                details: json!({ "note": note, "product_id": row.product_id, "deal_date": row.deal_date }),
+            },
+            now,
+        )
+        .await?;
+    }
+    if row.deal_date == today {
+        apply_prices(&mut tx, now).await?;
+    }
+    tx.commit().await?;
+    Ok(to)
+}
+
+/// Brings sale windows and daily deals up to `now` in `tx`: the products whose price
+/// changed get fresh listings and a search update. Returns how many changed.
+pub async fn apply_prices(tx: &mut Tx, now: DateTime<Utc>) -> Result<usize, DbError> {
+    let mut changed = products::refresh_sale_windows(tx, now).await?;
+    changed.extend(deals::apply_day(tx, deal::today(now)).await?);
+    changed.sort();
+    changed.dedup();
+    for id in &changed {
+        products::refresh_rollups(tx, *id, now).await?;
+    }
+    if !changed.is_empty() {
+        bazaar_queue::enqueue(
+            tx,
+            &Job::IndexProducts {
+                product_ids: changed.clone(),
+            },
+        )
+        .await?;
+    }
+    Ok(changed.len())
+}
+
+/// The scheduled refresh: starts and ends sales and daily deals on time.
+pub async fn refresh_prices(db: &Db) -> Result<u64, DbError> {
+    let mut tx = db.begin().await?;
+    let n = apply_prices(&mut tx, Utc::now()).await?;
+    tx.commit().await?;
+    Ok(n as u64)
+}
