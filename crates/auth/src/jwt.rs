@@ -54,6 +54,11 @@ pub enum JwtError {
 }
 
 pub fn sign(claims: &Claims, key: &SigningKey) -> String {
+    encode(claims, key)
+}
+
+/// Signs `claims` with `key` (ES256, its `kid` in the header).
+fn encode<T: Serialize>(claims: &T, key: &SigningKey) -> String {
     let mut header = Header::new(Algorithm::ES256);
     header.kid = Some(key.kid.clone());
     let encoding =
@@ -69,6 +74,15 @@ pub fn kid_of(token: &str) -> Option<String> {
 
 /// Verifies signature (by `kid` among `keys`), expiry and audience.
 pub fn verify(token: &str, keys: &HashMap<String, PublicJwk>) -> Result<Claims, JwtError> {
+    decode(token, keys, AUDIENCE)
+}
+
+/// Decodes an ES256 token signed by one of `keys` for `audience`, in time.
+fn decode<T: serde::de::DeserializeOwned>(
+    token: &str,
+    keys: &HashMap<String, PublicJwk>,
+    audience: &str,
+) -> Result<T, JwtError> {
     let header =
         jsonwebtoken::decode_header(token).map_err(|e| JwtError::Invalid(e.to_string()))?;
     if header.alg != Algorithm::ES256 {
@@ -79,15 +93,42 @@ pub fn verify(token: &str, keys: &HashMap<String, PublicJwk>) -> Result<Claims, 
     let decoding = DecodingKey::from_ec_components(&jwk.x, &jwk.y)
         .map_err(|e| JwtError::Invalid(e.to_string()))?;
     let mut validation = Validation::new(Algorithm::ES256);
-    validation.set_audience(&[AUDIENCE]);
+    validation.set_audience(&[audience]);
     validation.leeway = 0;
     validation.set_required_spec_claims(&["exp", "sub", "aud"]);
-    jsonwebtoken::decode::<Claims>(token, &decoding, &validation)
+    jsonwebtoken::decode::<T>(token, &decoding, &validation)
         .map(|d| d.claims)
         .map_err(|e| match e.kind() {
             jsonwebtoken::errors::ErrorKind::ExpiredSignature => JwtError::Expired,
             _ => JwtError::Invalid(e.to_string()),
         })
+}
+
+/// Who a signed download link is for: audience of download links.
+pub const DOWNLOAD_AUDIENCE: &str = "bazaar-download";
+
+/// The claims of a download link: the order line it opens, until when.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DownloadClaims {
+    pub sub: String,
+    pub aud: String,
+    pub exp: i64,
+}
+
+/// A signed download link's token for order line `item` until `exp` (Unix seconds), with
+/// the same keys as sessions, so any process verifies it.
+pub fn sign_download(item: &str, exp: i64, key: &SigningKey) -> String {
+    let claims = DownloadClaims {
+        sub: item.to_owned(),
+        aud: DOWNLOAD_AUDIENCE.to_owned(),
+        exp,
+    };
+    encode(&claims, key)
+}
+
+/// The order line a download token opens, if its signature, audience and expiry hold.
+pub fn verify_download(token: &str, keys: &HashMap<String, PublicJwk>) -> Result<String, JwtError> {
+    decode::<DownloadClaims>(token, keys, DOWNLOAD_AUDIENCE).map(|c| c.sub)
 }
 
 #[cfg(test)]
@@ -125,6 +166,23 @@ mod tests {
         keys.iter()
             .map(|k| (k.kid.clone(), k.public.clone()))
             .collect()
+    }
+
+    #[test]
+    fn download_links_and_sessions_do_not_stand_in_for_each_other() {
+        let key = SigningKey::generate();
+        let keys = keyring(&[&key]);
+        let exp = chrono::Utc::now().timestamp() + 60;
+        let link = sign_download("line-1", exp, &key);
+        assert_eq!(verify_download(&link, &keys).unwrap(), "line-1");
+        assert!(matches!(verify(&link, &keys), Err(JwtError::Invalid(_))));
+        let session = sign(&claims(60), &key);
+        assert!(matches!(
+            verify_download(&session, &keys),
+            Err(JwtError::Invalid(_))
+        ));
+        let late = sign_download("line-1", exp - 120, &key);
+        assert_eq!(verify_download(&late, &keys), Err(JwtError::Expired));
     }
 
     #[test]

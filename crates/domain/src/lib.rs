@@ -51,6 +51,7 @@ pub mod delivery;
 pub mod fields;
 pub mod inventory;
 pub mod money;
+pub mod order;
 pub mod pricing;
 pub mod product;
 pub mod settings;

@@ -22,6 +22,18 @@ pub use format::{Damaged, Format};
 /// Uploaded media is kept under this key prefix (and served under `/media/u/`).
 pub const UPLOAD_PREFIX: &str = "u";
 
+/// Files of digital products are kept under this prefix, never served under `/media/`:
+/// buyers fetch them through signed, expiring download links.
+pub const PRIVATE_PREFIX: &str = "p";
+
+/// Whether `key` is a private file (not for `/media/`).
+pub fn is_private(key: &str) -> bool {
+    key == PRIVATE_PREFIX || key.starts_with(&format!("{PRIVATE_PREFIX}/"))
+}
+
+/// A digital product's file: up to 200 MB, of any type.
+pub const MAX_FILE_BYTES: u64 = 200 * 1024 * 1024;
+
 /// Pictures up to 10 MB, videos up to 100 MB.
 pub const MAX_IMAGE_BYTES: u64 = 10 * 1024 * 1024;
 pub const MAX_VIDEO_BYTES: u64 = 100 * 1024 * 1024;
@@ -116,7 +128,7 @@ impl Storage {
     }
 
     fn store_for(&self, key: &str) -> &Arc<dyn ObjectStore> {
-        if key.starts_with(&format!("{UPLOAD_PREFIX}/")) {
+        if key.starts_with(&format!("{UPLOAD_PREFIX}/")) || is_private(key) {
             &self.uploads
         } else {
             &self.local
@@ -278,6 +290,54 @@ impl Storage {
     }
 }
 
+impl Storage {
+    /// Receives a private file (a digital product's) from `body` into `key` as it comes,
+    /// of any type, up to `max` bytes; returns its size. On any failure nothing is kept.
+    pub async fn receive_file<S, E>(
+        &self,
+        key: &str,
+        mut body: S,
+        max: u64,
+    ) -> Result<u64, UploadError>
+    where
+        S: Stream<Item = Result<Bytes, E>> + Unpin,
+        E: std::fmt::Display,
+    {
+        let path = Key::parse(key).map_err(StorageError::from)?;
+        let upload = self
+            .store_for(key)
+            .put_multipart(&path)
+            .await
+            .map_err(StorageError::from)?;
+        let mut writer = WriteMultipart::new_with_chunk_size(upload, PART_BYTES);
+        let mut received = 0u64;
+        let outcome: Result<(), UploadError> = loop {
+            let chunk = match body.next().await {
+                Some(Ok(chunk)) => chunk,
+                Some(Err(e)) => break Err(UploadError::Interrupted(e.to_string())),
+                None if received == 0 => break Err(UploadError::Empty),
+                None => break Ok(()),
+            };
+            received += chunk.len() as u64;
+            if received > max {
+                break Err(UploadError::FileTooLarge { max });
+            }
+            writer.write(&chunk);
+            if let Err(e) = writer.wait_for_capacity(2).await {
+                break Err(StorageError::from(e).into());
+            }
+        };
+        if let Err(e) = outcome {
+            if let Err(abort) = writer.abort().await {
+                tracing::warn!(key, error = %abort, "could not abort a refused upload");
+            }
+            return Err(e);
+        }
+        writer.finish().await.map_err(StorageError::from)?;
+        Ok(received)
+    }
+}
+
 /// A byte range asked for (`Range: bytes=…`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Range {
@@ -316,6 +376,8 @@ pub enum UploadError {
     TooLarge { format: Format, max: u64 },
     #[error("This upload would go over your storage quota ({} MB left)", .left / (1024 * 1024))]
     QuotaExceeded { left: u64 },
+    #[error("A file can be at most {} MB", .max / (1024 * 1024))]
+    FileTooLarge { max: u64 },
     #[error("The upload stopped before the whole file arrived: {0}")]
     Interrupted(String),
     #[error("The file is incomplete or damaged ({0})")]

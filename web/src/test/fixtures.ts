@@ -238,6 +238,7 @@ export function orderPart(overrides: Partial<OrderPart> = {}): OrderPart {
         unit_price_cents: 12900,
         quantity: 2,
         line_total_cents: 25800,
+        download_url: null,
       },
     ],
     ...overrides,

@@ -80,8 +80,23 @@ export function vendorProduct(overrides: Partial<VendorProduct> = {}): VendorPro
     created_at: '2026-03-01T09:00:00Z',
     updated_at: '2026-03-05T09:00:00Z',
     variations: [],
+    digital_file: null,
     ...overrides,
   };
+}
+
+/** A digital product (a training plan) with its file, as GET /api/v1/vendor/products/{id} has it. */
+export function digitalProduct(overrides: Partial<VendorProduct> = {}): VendorProduct {
+  return vendorProduct({
+    id: '0190f000-0000-7000-8000-00000000p002',
+    slug: 'comrades-plan',
+    name: 'Comrades Plan',
+    product_type: 'digital',
+    max_owned_per_user: 1,
+    sku: 'CTC-PLAN',
+    digital_file: { name: 'Comrades plan.pdf', bytes: 1_258_291 },
+    ...overrides,
+  });
 }
 
 export const PLATFORM_ATTRIBUTES = [

@@ -32,7 +32,9 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub fn upload_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().nest(
         "/api/v1",
-        OpenApiRouter::new().routes(routes!(upload_media)),
+        OpenApiRouter::new()
+            .routes(routes!(upload_media))
+            .merge(super::digital_files::upload_router()),
     )
 }
 
@@ -165,7 +167,7 @@ impl From<UploadError> for ApiError {
                 "File type not accepted",
                 message,
             ),
-            UploadError::TooLarge { .. } => ApiError::rule(
+            UploadError::TooLarge { .. } | UploadError::FileTooLarge { .. } => ApiError::rule(
                 StatusCode::PAYLOAD_TOO_LARGE,
                 "too_large",
                 "File too large",

@@ -9,6 +9,7 @@ pub mod analytics;
 pub mod cart;
 pub mod categories;
 pub mod daily_deals;
+pub mod digital_files;
 pub mod events;
 pub mod health;
 pub mod media;
@@ -58,6 +59,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
             .merge(vendor_inventory::router())
             .merge(vendor_terms::router())
             .merge(daily_deals::router())
+            .merge(digital_files::router())
             .merge(media::router())
             .merge(admin_selling::router()),
     )

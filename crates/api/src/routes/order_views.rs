@@ -204,6 +204,9 @@ pub struct OrderItemView {
     pub unit_price_cents: i64,
     pub quantity: i64,
     pub line_total_cents: i64,
+    /// A digital product of a paid order: a signed link to its file, working for 24 hours
+    /// (each view of the order gives a fresh one).
+    pub download_url: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -254,7 +257,12 @@ pub struct OrderView {
 }
 
 impl OrderView {
-    pub(super) fn new(d: Detail, payment: Option<PaymentFormView>) -> Self {
+    /// `download` gives the signed link of a line whose file the buyer may fetch.
+    pub(super) fn new(
+        d: Detail,
+        payment: Option<PaymentFormView>,
+        download: impl Fn(&bazaar_db::orders::Line) -> Option<String>,
+    ) -> Self {
         let h = d.header;
         let address = checkout::address_of(&h).map(ShippingAddress::from);
         let parts = d
@@ -278,6 +286,7 @@ impl OrderView {
                         unit_price_cents: i.unit_price_cents,
                         quantity: i.quantity,
                         line_total_cents: i.line_total_cents,
+                        download_url: download(i),
                     })
                     .collect(),
                 id: p.id,

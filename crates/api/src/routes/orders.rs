@@ -9,6 +9,7 @@ use bazaar_commerce::checkout::{self, CheckoutError};
 use bazaar_commerce::payfast::{self, Buyer};
 use bazaar_commerce::{Settings, flow};
 use bazaar_db::orders;
+use bazaar_domain::catalogue::ProductType;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -77,7 +78,24 @@ async fn order_view(state: &AppState, user: &AuthUser, id: Uuid) -> ApiResult<Or
     } else {
         None
     };
-    Ok(OrderView::new(detail, payment))
+    // Digital goods of a paid order come with signed links to their files.
+    let owned = detail
+        .header
+        .status
+        .parse::<bazaar_domain::order::OrderStatus>()
+        .is_ok_and(bazaar_domain::order::OrderStatus::is_owned);
+    let digital: Vec<Uuid> = detail
+        .items
+        .iter()
+        .filter(|i| owned && i.product_type == ProductType::Digital.as_str())
+        .filter_map(|i| i.product_id)
+        .collect();
+    let with_files = bazaar_db::products::files::with_files(&state.db, &digital).await?;
+    Ok(OrderView::new(detail, payment, |line| {
+        line.product_id
+            .filter(|p| with_files.contains(p))
+            .map(|_| super::digital_files::download_url(state, line.id))
+    }))
 }
 
 /// Price the cart with an address, coupon and points, without placing the order.

@@ -298,6 +298,8 @@ pub struct VendorProduct {
     pub sale_starts_at: Option<DateTime<Utc>>,
     /// The sale price counts until here; null: no end.
     pub sale_ends_at: Option<DateTime<Utc>>,
+    /// A digital product's file (`PUT /vendor/products/{id}/file`), kept private.
+    pub digital_file: Option<super::digital_files::ProductFile>,
     pub images: Vec<ImageView>,
     pub videos: Vec<String>,
     /// draft, pending_review, active, inactive or archived.
@@ -333,6 +335,12 @@ impl VendorProduct {
             sale_price_cents: p.sale_price_cents,
             sale_starts_at: p.sale_starts_at,
             sale_ends_at: p.sale_ends_at,
+            digital_file: p
+                .digital_file_name
+                .map(|name| super::digital_files::ProductFile {
+                    name,
+                    bytes: p.digital_file_bytes.unwrap_or(0),
+                }),
             images: p.images.0.into_iter().map(Into::into).collect(),
             videos: p.videos.0,
             status: p.status,

@@ -53,6 +53,10 @@ async fn media(
         .map(|c| c.as_os_str().to_string_lossy())
         .collect::<Vec<_>>()
         .join("/");
+    // Digital products' files go to buyers only through signed download links.
+    if bazaar_media::is_private(&key) {
+        return StatusCode::NOT_FOUND.into_response();
+    }
     let cache = if key.starts_with(&format!("{}/", bazaar_media::UPLOAD_PREFIX)) {
         "public, max-age=31536000, immutable"
     } else {

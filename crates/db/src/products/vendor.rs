@@ -138,6 +138,8 @@ pub struct EditableProduct {
     pub sale_price_cents: Option<i64>,
     pub sale_starts_at: Option<DateTime<Utc>>,
     pub sale_ends_at: Option<DateTime<Utc>>,
+    pub digital_file_name: Option<String>,
+    pub digital_file_bytes: Option<i64>,
     pub images: Json<Vec<Image>>,
     pub videos: Json<Vec<String>>,
     pub status: String,
@@ -155,7 +157,8 @@ pub struct EditableProduct {
 }
 
 const EDITABLE_COLUMNS: &str = "id, vendor_id, slug, name, brand, category, description, \
-    price_cents, sale_price_cents, sale_starts_at, sale_ends_at, images, videos, status, \
+    price_cents, sale_price_cents, sale_starts_at, sale_ends_at, digital_file_name, \
+    digital_file_bytes, images, videos, status, \
     product_type, max_owned_per_user, stock_quantity, sku, seo_title, seo_description, available_stock, listed, version, \
     created_at, updated_at";
 

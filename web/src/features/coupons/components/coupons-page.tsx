@@ -90,7 +90,7 @@ function CouponsTable({
 }) {
   const now = Date.now();
   return (
-    <div className="relative overflow-x-auto rounded-xl border border-neutral-200 bg-white">
+    <div className="relative overflow-x-auto rounded-xl border border-neutral-200 bg-white" role="region" aria-label="Coupons table" tabIndex={0}>
       <table className="w-full text-left text-sm" aria-busy={updating || undefined}>
         <caption className="sr-only">Your coupons, newest first</caption>
         <thead className="border-b border-neutral-200 text-xs font-semibold tracking-wide text-neutral-600 uppercase">

@@ -54,7 +54,7 @@ function byDate(a: DailyDeal, b: DailyDeal): number {
 
 function DealsTable({ deals, updating }: { deals: DailyDeal[]; updating: boolean }) {
   return (
-    <div className="relative -mx-5 overflow-x-auto sm:mx-0">
+    <div className="relative -mx-5 overflow-x-auto sm:mx-0" role="region" aria-label="Daily deals table" tabIndex={0}>
       <table className="w-full text-left text-sm" aria-busy={updating || undefined}>
         <caption className="sr-only">Your daily deals, by date</caption>
         <thead className="border-b border-neutral-200 text-xs font-semibold tracking-wide text-neutral-600 uppercase">

@@ -169,4 +169,59 @@ describe('OrdersTab', () => {
     expect(within(second).getByTestId('part-charges')).toHaveTextContent(/^Shipping: Free · Discount: -R30\.00$/);
     expect(screen.getByTestId('order-total')).toHaveTextContent('R558.00');
   });
+
+  it('offers a Download link, with its 24-hour note, only on lines that have a download URL', async () => {
+    atSearch('tab=orders&order=o1');
+    const url = '/api/v1/downloads/l2?token=signed.token.value';
+    const shaker = orderPart().items[0]!;
+    server.use(
+      http.get('*/api/v1/orders/o1', () =>
+        HttpResponse.json({
+          order: order({
+            parts: [
+              orderPart({
+                items: [
+                  shaker,
+                  {
+                    ...shaker,
+                    id: 'l2',
+                    product_id: 'p2',
+                    product_name: 'Comrades Plan',
+                    product_type: 'digital',
+                    quantity: 1,
+                    unit_price_cents: 19900,
+                    line_total_cents: 19900,
+                    download_url: url,
+                  },
+                ],
+              }),
+            ],
+          }),
+        }),
+      ),
+    );
+    render();
+    const detail = await screen.findByTestId('order-detail');
+    const [physical, digital] = within(detail).getAllByTestId('order-line') as [HTMLElement, HTMLElement];
+
+    const link = within(digital).getByRole('link', { name: 'Download Comrades Plan' });
+    expect(link).toHaveTextContent('Download');
+    expect(link).toHaveAttribute('download');
+    expect(new URL(link.getAttribute('href')!).pathname + new URL(link.getAttribute('href')!).search).toBe(url);
+    expect(digital).toHaveTextContent('Link works for 24 hours');
+
+    // A line without a URL (physical, or not paid yet) has neither.
+    expect(within(physical).queryByRole('link')).not.toBeInTheDocument();
+    expect(physical).not.toHaveTextContent('Link works for 24 hours');
+    expect(screen.getAllByRole('link', { name: /^Download/ })).toHaveLength(1);
+  });
+
+  it('shows no Download link when no line has a URL', async () => {
+    atSearch('tab=orders&order=o1');
+    server.use(http.get('*/api/v1/orders/o1', () => HttpResponse.json({ order: order() })));
+    render();
+    const detail = await screen.findByTestId('order-detail');
+    expect(within(detail).queryByRole('link', { name: /^Download/ })).not.toBeInTheDocument();
+    expect(detail).not.toHaveTextContent('Link works for 24 hours');
+  });
 });

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { format, parseISO } from 'date-fns';
-import { ArrowLeft, ChevronRight, Package } from 'lucide-react';
+import { ArrowLeft, ChevronRight, Download, Package } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { MessagePanel } from '@/components/ui/message-panel';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -12,6 +12,7 @@ import { deliveryRange } from '@/features/checkout/components/order-summary';
 import { PartCharges } from '@/features/checkout/components/part-charges';
 import { ORDERS_PER_PAGE, useCancelOrder, useOrder, useOrders } from '@/features/orders/api/orders';
 import { OrderStatusBadge } from '@/features/orders/components/order-status';
+import { apiUrl } from '@/lib/api-url';
 import { useSession } from '@/lib/auth/use-session';
 import { formatMoney } from '@/lib/money';
 
@@ -107,6 +108,27 @@ function OrderListView({ userId }: { userId: string }) {
   );
 }
 
+/**
+ * A digital product's file: the order's signed link (fresh on each read of the order, working for
+ * 24 hours), opened as a plain link so the browser saves the attachment.
+ */
+function DownloadLink({ url, productName }: { url: string; productName: string }) {
+  return (
+    <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+      <a
+        href={apiUrl(url)}
+        download
+        aria-label={`Download ${productName}`}
+        className="inline-flex items-center gap-1 font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800"
+      >
+        <Download aria-hidden="true" className="size-4" />
+        Download
+      </a>
+      <span className="text-xs text-neutral-600">Link works for 24 hours</span>
+    </span>
+  );
+}
+
 function OrderDetail({ userId, orderId }: { userId: string; orderId: string }) {
   const router = useRouter();
   const { data: order, isPending, isError, refetch, isFetching } = useOrder(userId, orderId);
@@ -167,11 +189,14 @@ function OrderDetail({ userId, orderId }: { userId: string; orderId: string }) {
             />
             <ul className="flex flex-col gap-1 text-sm">
               {part.items.map((item) => (
-                <li key={item.id} className="flex justify-between gap-3">
-                  <span>
-                    {item.product_name}
-                    {item.variation_name ? <span className="text-neutral-600"> ({item.variation_name})</span> : null}
-                    <span className="text-neutral-600"> × {item.quantity}</span>
+                <li key={item.id} className="flex justify-between gap-3" data-testid="order-line">
+                  <span className="flex min-w-0 flex-col gap-1">
+                    <span>
+                      {item.product_name}
+                      {item.variation_name ? <span className="text-neutral-600"> ({item.variation_name})</span> : null}
+                      <span className="text-neutral-600"> × {item.quantity}</span>
+                    </span>
+                    {item.download_url ? <DownloadLink url={item.download_url} productName={item.product_name} /> : null}
                   </span>
                   <span className="tabular-nums">{formatMoney(item.line_total_cents)}</span>
                 </li>

@@ -12,6 +12,8 @@ export type VariationFormBody = Schema<'VariationForm'>;
 export type ProductChangeResult = Schema<'ProductChangeResult'>;
 export type GlobalAttribute = Schema<'GlobalAttribute'>;
 export type ProductImage = Schema<'ImageView'>;
+/** A digital product's file: its name as buyers save it, and its size. */
+export type ProductFile = Schema<'ProductFile'>;
 
 /** Where a product is: a vendor chooses draft, active or inactive; an activation may wait for review. */
 export type ProductStatus = 'draft' | 'pending_review' | 'active' | 'inactive' | 'archived';

@@ -1,10 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api/client';
+import { apiRequest } from '@/lib/api-client';
+import { api, buildPath } from '@/lib/api/client';
 import { useSession } from '@/lib/auth/use-session';
 import type {
   BulkAction,
   GlobalAttribute,
   ProductChangeResult,
+  ProductFile,
   ProductFormBody,
   ProductStatus,
   VendorProduct,
@@ -16,7 +18,8 @@ import type {
  * The signed-in vendor's catalogue: GET /api/v1/vendor/products (searched, filtered, sorted, a
  * page at a time), POST to create, GET and PUT /{id} for the editor (PUT names the version it
  * read), POST /bulk to activate, deactivate or archive many, GET /api/v1/vendor/attributes for the
- * variation builder, and the shop's categories (GET /api/v1/categories).
+ * variation builder, the shop's categories (GET /api/v1/categories), and PUT/DELETE /{id}/file
+ * for a digital product's file.
  */
 
 export const VENDOR_PRODUCTS_PER_PAGE = 20;
@@ -103,6 +106,60 @@ export function useChangeProducts() {
     mutationFn: ({ ids, action }: { ids: string[]; action: BulkAction }): Promise<ProductChangeResult> =>
       api.post('/api/v1/vendor/products/bulk', { body: { ids, action } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: vendorProductsKey(userId) }),
+  });
+}
+
+/** What a change to a product's file leaves: the file now (null: none), and the product read again (null when that read failed). */
+export interface ProductFileChange {
+  file: ProductFile | null;
+  latest: VendorProduct | null;
+}
+
+/**
+ * A change to a digital product's file moves the product's version on: the product is read again
+ * (into the cache too), so the editor's next save names the new version. The lists are read again.
+ */
+function useProductFileMutation<Variables extends { id: string }>(send: (variables: Variables) => Promise<ProductFile | null>) {
+  const queryClient = useQueryClient();
+  const userId = useSession().user?.id ?? '';
+  return useMutation({
+    mutationFn: async (variables: Variables): Promise<ProductFileChange> => {
+      const file = await send(variables);
+      try {
+        return { file, latest: await queryClient.fetchQuery(vendorProductQueryOptions(userId, variables.id)) };
+      } catch {
+        return { file, latest: null };
+      }
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...vendorProductsKey(userId), 'list'] }),
+  });
+}
+
+/** A digital product's file may be at most this big (the API refuses more). */
+export const MAX_PRODUCT_FILE_BYTES = 200 * 1024 * 1024;
+
+/**
+ * Uploads (or replaces) a digital product's file: PUT /api/v1/vendor/products/{id}/file with the
+ * raw bytes as the body (application/octet-stream) and the file's name in `filename`.
+ */
+export function uploadProductFile(id: string, file: File, signal?: AbortSignal): Promise<ProductFile> {
+  // The bytes as they are, whatever the file's own type.
+  const bytes = file.slice(0, file.size, 'application/octet-stream');
+  return apiRequest<ProductFile>('PUT', buildPath('/api/v1/vendor/products/{id}/file', { id }, { filename: file.name }), {
+    file: bytes,
+    signal,
+  });
+}
+
+export function useUploadProductFile() {
+  return useProductFileMutation<{ id: string; file: File }>(({ id, file }) => uploadProductFile(id, file));
+}
+
+/** Removes a digital product's file: DELETE /api/v1/vendor/products/{id}/file. */
+export function useRemoveProductFile() {
+  return useProductFileMutation<{ id: string }>(async ({ id }) => {
+    await api.delete('/api/v1/vendor/products/{id}/file', { path: { id } });
+    return null;
   });
 }
 

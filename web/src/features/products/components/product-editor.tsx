@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { FormProvider, useForm, useFormContext, type UseFormRegisterReturn } from 'react-hook-form';
@@ -18,6 +18,7 @@ import { ApiError } from '@/lib/api-client';
 import { productPath } from '@/lib/paths';
 import type { VendorProduct } from '@/features/products/api/vendor-product-types';
 import { useCategoryChoices, useSaveProduct } from '@/features/products/api/vendor-products';
+import { DigitalFileSection, type FileChanged } from '@/features/products/components/editor-digital-file';
 import { PicturesSection, VideosSection } from '@/features/products/components/editor-media';
 import { VariationsSection, type ErrorFor } from '@/features/products/components/editor-variations';
 import {
@@ -79,6 +80,7 @@ export function ProductEditor({
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<Problem | null>(null);
   const [reloading, setReloading] = useState(false);
+  const [fileBusy, setFileBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const problemRef = useRef<HTMLDivElement>(null);
 
@@ -89,8 +91,10 @@ export function ProductEditor({
   const {
     handleSubmit,
     reset,
+    watch,
     formState: { isSubmitting, isDirty },
   } = form;
+  const digital = watch('product_type') === 'digital';
 
   // A problem from the server is brought into view: the first field it names, else the message.
   useEffect(() => {
@@ -127,6 +131,20 @@ export function ProductEditor({
       }
     }
   });
+
+  // An upload or removal moves the product's version on (by one) and changes nothing else: the
+  // form's changes stay, and the next save names the new version. Had someone else changed the
+  // product meanwhile, the version read again is further on: the next save then says so (stale).
+  const fileChanged: FileChanged = useCallback(({ file, latest }) => {
+    setBase((previous) => {
+      if (previous === null) return previous;
+      const next = previous.version + 1;
+      if (latest && latest.version === next) {
+        return { ...previous, version: latest.version, digital_file: latest.digital_file, updated_at: latest.updated_at };
+      }
+      return { ...previous, version: next, digital_file: latest ? latest.digital_file : file };
+    });
+  }, []);
 
   const loadLatest = async () => {
     if (!reload) return;
@@ -206,6 +224,9 @@ export function ProductEditor({
           <BasicsSection errorFor={errorFor} currentCategory={base?.category ?? ''} />
           <PricingSection errorFor={errorFor} />
           <TypeSection errorFor={errorFor} />
+          {digital ? (
+            <DigitalFileSection product={base} saving={busy} onChanged={fileChanged} onBusyChange={setFileBusy} />
+          ) : null}
           <PicturesSection error={errorFor('images')} />
           <VideosSection error={errorFor('videos')} />
           <VariationsSection groups={groups} onGroupsChange={setGroups} errorFor={errorFor} />
@@ -213,7 +234,7 @@ export function ProductEditor({
           <StatusSection errorFor={errorFor} current={base?.status ?? null} />
 
           <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" disabled={busy || reloading} className="h-11 min-w-36">
+            <Button type="submit" disabled={busy || reloading || fileBusy} className="h-11 min-w-36">
               {busy ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
               {busy ? 'Saving…' : base ? 'Save product' : 'Create product'}
             </Button>
