@@ -4675,7 +4675,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `link_invalid`, or the order is no longer paid */
+            /** @description `not_paid`: the order is not (or no longer) paid */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4684,6 +4684,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `link_invalid` (a link is a capability: a wrong one finds nothing), or the product has no file */
             404: {
                 headers: {
                     [name: string]: unknown;
