@@ -199,13 +199,26 @@ pub async fn of_vendor(db: &Db, vendor_id: Uuid) -> DbResult<Vec<Coupon>> {
 }
 
 /// One of a store's coupons; `NotFound` for anyone else's.
-pub async fn one_of_vendor(tx: &mut Tx, vendor_id: Uuid, id: Uuid) -> DbResult<Coupon> {
+pub async fn one_of_vendor(db: &Db, vendor_id: Uuid, id: Uuid) -> DbResult<Coupon> {
     let sql = format!("SELECT {COLUMNS} FROM coupons WHERE id = $1 AND vendor_id = $2");
-    on_tx!(tx, conn => sqlx::query_as::<_, Coupon>(sqlx::AssertSqlSafe(sql))
+    on_db!(db, pool => sqlx::query_as::<_, Coupon>(sqlx::AssertSqlSafe(sql))
         .bind(id)
         .bind(vendor_id)
-        .fetch_optional(conn)
+        .fetch_optional(pool)
         .await?)
+    .ok_or(DbError::NotFound)
+}
+
+/// Checks inside a write that `id` is `vendor_id`'s coupon; `NotFound` otherwise.
+async fn owned(tx: &mut Tx, vendor_id: Uuid, id: Uuid) -> DbResult<()> {
+    on_tx!(tx, conn => sqlx::query_scalar::<_, Uuid>(
+        "SELECT id FROM coupons WHERE id = $1 AND vendor_id = $2",
+    )
+    .bind(id)
+    .bind(vendor_id)
+    .fetch_optional(conn)
+    .await?)
+    .map(drop)
     .ok_or(DbError::NotFound)
 }
 
@@ -260,7 +273,7 @@ pub async fn insert(
 /// Rewrites one of a store's coupons; uses so far are kept. `NotFound` for anyone else's,
 /// `Conflict` when the new code is taken.
 pub async fn update(tx: &mut Tx, vendor_id: Uuid, id: Uuid, c: &CouponSpec) -> DbResult<()> {
-    one_of_vendor(tx, vendor_id, id).await?;
+    owned(tx, vendor_id, id).await?;
     if code_taken(tx, &c.code, Some(id)).await? {
         return Err(DbError::Conflict(c.code.clone()));
     }
@@ -290,7 +303,7 @@ pub async fn update(tx: &mut Tx, vendor_id: Uuid, id: Uuid, c: &CouponSpec) -> D
 /// Deletes one of a store's coupons that was never used; false when it has uses (orders
 /// keep their code, so it can only be switched off).
 pub async fn delete_unused(tx: &mut Tx, vendor_id: Uuid, id: Uuid) -> DbResult<bool> {
-    one_of_vendor(tx, vendor_id, id).await?;
+    owned(tx, vendor_id, id).await?;
     let n = on_tx!(tx, conn => sqlx::query(
         "DELETE FROM coupons WHERE id = $1 AND vendor_id = $2 AND times_used = 0 \
          AND NOT EXISTS (SELECT 1 FROM coupon_redemptions r WHERE r.coupon_id = coupons.id)",

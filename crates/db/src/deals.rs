@@ -135,13 +135,28 @@ pub async fn all(db: &Db, status: Option<DealStatus>, from: NaiveDate) -> DbResu
     )
 }
 
+/// Picks one deal; `$2`/`$3` narrow it to one store's.
+const ONE: &str = "WHERE d.id = $1 AND ($2 = FALSE OR d.vendor_id = $3)";
+
+/// One of `vendor_id`'s deals, to show; `NotFound` for anyone else's.
+pub async fn one_of_vendor(db: &Db, vendor_id: Uuid, id: Uuid) -> DbResult<DealRow> {
+    let sql = format!("{SELECT} {ONE}");
+    on_db!(db, pool => sqlx::query_as::<_, DealRow>(sqlx::AssertSqlSafe(sql))
+        .bind(id)
+        .bind(true)
+        .bind(vendor_id)
+        .fetch_optional(pool)
+        .await?)
+    .ok_or(DbError::NotFound)
+}
+
 /// One deal, locked for a decision; `vendor_id` narrows it to one store's.
 pub async fn lock(tx: &mut Tx, id: Uuid, vendor_id: Option<Uuid>) -> DbResult<DealRow> {
     let lock = match tx {
         Tx::Postgres(_) => " FOR UPDATE OF d",
         Tx::Sqlite(_) => "",
     };
-    let sql = format!("{SELECT} WHERE d.id = $1 AND ($2 = FALSE OR d.vendor_id = $3){lock}");
+    let sql = format!("{SELECT} {ONE}{lock}");
     on_tx!(tx, conn => sqlx::query_as::<_, DealRow>(sqlx::AssertSqlSafe(sql))
         .bind(id)
         .bind(vendor_id.is_some())

@@ -141,9 +141,7 @@ async fn propose_deal(
         deal_price_cents: body.deal_price_cents,
     };
     let id = terms::propose_deal(&state.db, seller, &proposal).await?;
-    let mut tx = state.db.begin().await?;
-    let row = deals::lock(&mut tx, id, Some(seller.store_id)).await?;
-    tx.rollback().await?;
+    let row = deals::one_of_vendor(&state.db, seller.store_id, id).await?;
     Ok((StatusCode::CREATED, Json(row.into())))
 }
 

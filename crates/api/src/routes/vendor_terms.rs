@@ -240,10 +240,7 @@ async fn list_coupons(
 }
 
 async fn coupon_view(state: &AppState, store: Uuid, id: Uuid) -> ApiResult<VendorCoupon> {
-    let mut tx = state.db.begin().await?;
-    let coupon = coupons::one_of_vendor(&mut tx, store, id).await?;
-    tx.rollback().await?;
-    Ok(coupon.into())
+    Ok(coupons::one_of_vendor(&state.db, store, id).await?.into())
 }
 
 /// Add a coupon for the caller's items. Field problems come back in `fields`.
