@@ -205,7 +205,7 @@ impl Storage {
     pub async fn receive<S, E>(
         &self,
         prefix: &str,
-        mut body: S,
+        body: S,
         quota_left: u64,
     ) -> Result<Received, UploadError>
     where
@@ -213,92 +213,62 @@ impl Storage {
         E: std::fmt::Display,
     {
         // Enough of the start to tell the type.
+        let mut body = body.fuse();
         let mut head = Vec::with_capacity(format::SNIFF_BYTES);
-        let mut ended = false;
         while head.len() < format::SNIFF_BYTES {
             match body.next().await {
                 Some(Ok(chunk)) => head.extend_from_slice(&chunk),
                 Some(Err(e)) => return Err(UploadError::Interrupted(e.to_string())),
-                None => {
-                    ended = true;
-                    break;
-                }
+                None => break,
             }
         }
         if head.is_empty() {
             return Err(UploadError::Empty);
         }
         let format = Format::sniff(&head).ok_or(UploadError::UnsupportedType)?;
-        let max = if format.is_image() {
-            MAX_IMAGE_BYTES
-        } else {
-            MAX_VIDEO_BYTES
-        };
         let key = format!("{prefix}.{}", format.extension());
-        let path = Key::parse(&key).map_err(StorageError::from)?;
-        let upload = self
-            .store_for(&key)
-            .put_multipart(&path)
-            .await
-            .map_err(StorageError::from)?;
-        let mut writer = WriteMultipart::new_with_chunk_size(upload, PART_BYTES);
-        let mut stripper = format::Stripper::new(format);
-        let mut received = 0u64;
-        let mut stored = 0u64;
-        let mut out = Vec::new();
-        let mut next = Some(Bytes::from(head));
-        let outcome: Result<(), UploadError> = loop {
-            let chunk = match next.take() {
-                Some(chunk) => chunk,
-                None if ended => break Ok(()),
-                None => match body.next().await {
-                    Some(Ok(chunk)) => chunk,
-                    Some(Err(e)) => break Err(UploadError::Interrupted(e.to_string())),
-                    None => break Ok(()),
-                },
-            };
-            received += chunk.len() as u64;
-            if received > max {
-                break Err(UploadError::TooLarge { format, max });
-            }
-            out.clear();
-            if let Err(e) = stripper.push(&chunk, &mut out) {
-                break Err(UploadError::Damaged(e));
-            }
-            stored += out.len() as u64;
-            if stored > quota_left {
-                break Err(UploadError::QuotaExceeded { left: quota_left });
-            }
-            writer.write(&out);
-            if let Err(e) = writer.wait_for_capacity(2).await {
-                break Err(StorageError::from(e).into());
-            }
+        let mut intake = Picture {
+            format,
+            max: if format.is_image() {
+                MAX_IMAGE_BYTES
+            } else {
+                MAX_VIDEO_BYTES
+            },
+            quota_left,
+            stripper: format::Stripper::new(format),
+            received: 0,
+            stored: 0,
         };
-        let outcome = outcome.and_then(|()| stripper.finish().map_err(UploadError::Damaged));
-        if let Err(e) = outcome {
-            if let Err(abort) = writer.abort().await {
-                tracing::warn!(key, error = %abort, "could not abort a refused upload");
-            }
-            return Err(e);
-        }
-        writer.finish().await.map_err(StorageError::from)?;
+        let chunks = futures_util::stream::iter([Ok(Bytes::from(head))]).chain(body);
+        self.write_through(&key, chunks, &mut intake).await?;
         Ok(Received {
             key,
             format,
-            bytes: stored,
+            bytes: intake.stored,
         })
     }
-}
 
-impl Storage {
     /// Receives a private file (a digital product's) from `body` into `key` as it comes,
     /// of any type, up to `max` bytes; returns its size. On any failure nothing is kept.
-    pub async fn receive_file<S, E>(
+    pub async fn receive_file<S, E>(&self, key: &str, body: S, max: u64) -> Result<u64, UploadError>
+    where
+        S: Stream<Item = Result<Bytes, E>> + Unpin,
+        E: std::fmt::Display,
+    {
+        let mut intake = File { max, received: 0 };
+        self.write_through(key, body, &mut intake).await?;
+        Ok(intake.received)
+    }
+
+    /// Streams `body` into `key` in parts, each chunk through `intake`, which gives the
+    /// bytes to keep or refuses the upload; a refused or broken upload is aborted, so
+    /// nothing is kept.
+    async fn write_through<S, E>(
         &self,
         key: &str,
         mut body: S,
-        max: u64,
-    ) -> Result<u64, UploadError>
+        intake: &mut impl Intake,
+    ) -> Result<(), UploadError>
     where
         S: Stream<Item = Result<Bytes, E>> + Unpin,
         E: std::fmt::Display,
@@ -310,19 +280,18 @@ impl Storage {
             .await
             .map_err(StorageError::from)?;
         let mut writer = WriteMultipart::new_with_chunk_size(upload, PART_BYTES);
-        let mut received = 0u64;
+        let mut out = Vec::new();
         let outcome: Result<(), UploadError> = loop {
             let chunk = match body.next().await {
                 Some(Ok(chunk)) => chunk,
                 Some(Err(e)) => break Err(UploadError::Interrupted(e.to_string())),
-                None if received == 0 => break Err(UploadError::Empty),
-                None => break Ok(()),
+                None => break intake.end(),
             };
-            received += chunk.len() as u64;
-            if received > max {
-                break Err(UploadError::FileTooLarge { max });
+            out.clear();
+            if let Err(e) = intake.take(&chunk, &mut out) {
+                break Err(e);
             }
-            writer.write(&chunk);
+            writer.write(&out);
             if let Err(e) = writer.wait_for_capacity(2).await {
                 break Err(StorageError::from(e).into());
             }
@@ -334,7 +303,76 @@ impl Storage {
             return Err(e);
         }
         writer.finish().await.map_err(StorageError::from)?;
-        Ok(received)
+        Ok(())
+    }
+}
+
+/// What an upload goes through on its way to storage.
+trait Intake {
+    /// Takes the next chunk, putting what to store into `out`, or refuses the upload.
+    fn take(&mut self, chunk: &[u8], out: &mut Vec<u8>) -> Result<(), UploadError>;
+    /// The upload ended: whether it is whole.
+    fn end(&mut self) -> Result<(), UploadError>;
+}
+
+/// A picture or video for the media library: within its format's limit and the quota,
+/// metadata stripped.
+struct Picture {
+    format: Format,
+    max: u64,
+    quota_left: u64,
+    stripper: format::Stripper,
+    received: u64,
+    stored: u64,
+}
+
+impl Intake for Picture {
+    fn take(&mut self, chunk: &[u8], out: &mut Vec<u8>) -> Result<(), UploadError> {
+        self.received += chunk.len() as u64;
+        if self.received > self.max {
+            return Err(UploadError::TooLarge {
+                format: self.format,
+                max: self.max,
+            });
+        }
+        self.stripper
+            .push(chunk, out)
+            .map_err(UploadError::Damaged)?;
+        self.stored += out.len() as u64;
+        if self.stored > self.quota_left {
+            return Err(UploadError::QuotaExceeded {
+                left: self.quota_left,
+            });
+        }
+        Ok(())
+    }
+
+    fn end(&mut self) -> Result<(), UploadError> {
+        self.stripper.finish().map_err(UploadError::Damaged)
+    }
+}
+
+/// A digital product's file, kept as it comes, up to `max` bytes.
+struct File {
+    max: u64,
+    received: u64,
+}
+
+impl Intake for File {
+    fn take(&mut self, chunk: &[u8], out: &mut Vec<u8>) -> Result<(), UploadError> {
+        self.received += chunk.len() as u64;
+        if self.received > self.max {
+            return Err(UploadError::FileTooLarge { max: self.max });
+        }
+        out.extend_from_slice(chunk);
+        Ok(())
+    }
+
+    fn end(&mut self) -> Result<(), UploadError> {
+        if self.received == 0 {
+            return Err(UploadError::Empty);
+        }
+        Ok(())
     }
 }
 
