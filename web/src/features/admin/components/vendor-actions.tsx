@@ -1,10 +1,9 @@
 'use client';
 
 import { useId, useState, type FormEvent } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
-import { Loader2, X } from 'lucide-react';
 import { toast } from 'sonner';
 import { errorMessage } from '@/components/area/area-states';
+import { ConfirmDialog } from '@/components/area/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -169,67 +168,42 @@ function SuspendDialog({ vendor, action }: { vendor: AdminVendor; action: Action
   }
 
   return (
-    <Dialog.Root
+    <ConfirmDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) setError(null);
       }}
-    >
-      <Dialog.Trigger asChild>
+      trigger={
         <Button variant="secondary" className="h-9" aria-label={`Suspend ${vendor.store_name}`}>
           Suspend
         </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content
-          className="fixed top-1/2 left-1/2 z-50 flex w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl bg-white p-5 text-neutral-800 shadow-xl"
-          data-testid="suspend-dialog"
-        >
-          <div className="flex items-start justify-between gap-3">
-            <Dialog.Title className="text-lg font-semibold text-neutral-900">Suspend {vendor.store_name}?</Dialog.Title>
-            <Dialog.Close
-              aria-label="Close"
-              className="inline-flex size-9 items-center justify-center rounded-md text-neutral-700 hover:bg-neutral-100"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="text-sm text-neutral-600">
-            Its products leave the listings, search and carts at once, until the store is reinstated.
-          </Dialog.Description>
-          <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-            <label htmlFor={`${id}-reason`} className="text-sm font-medium text-neutral-800">
-              Reason
-            </label>
-            <Textarea
-              id={`${id}-reason`}
-              rows={3}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-            />
-            {error ? (
-              <p id={`${id}-error`} className="text-sm font-medium text-sale">
-                {error}
-              </p>
-            ) : null}
-            <div className="flex flex-wrap justify-end gap-2">
-              <Dialog.Close asChild>
-                <Button variant="secondary" className="h-10">
-                  Cancel
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" variant="danger" className="h-10" disabled={action.isPending}>
-                {action.isPending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
-                Suspend store
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+      title={`Suspend ${vendor.store_name}?`}
+      description="Its products leave the listings, search and carts at once, until the store is reinstated."
+      confirmLabel="Suspend store"
+      formId={`${id}-form`}
+      pending={action.isPending}
+      testId="suspend-dialog"
+    >
+      <form id={`${id}-form`} onSubmit={submit} noValidate className="flex flex-col gap-3">
+        <label htmlFor={`${id}-reason`} className="text-sm font-medium text-neutral-800">
+          Reason
+        </label>
+        <Textarea
+          id={`${id}-reason`}
+          rows={3}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        {error ? (
+          <p id={`${id}-error`} className="text-sm font-medium text-sale">
+            {error}
+          </p>
+        ) : null}
+      </form>
+    </ConfirmDialog>
   );
 }

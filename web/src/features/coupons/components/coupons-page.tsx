@@ -1,10 +1,11 @@
 'use client';
 
 import { useState } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
-import { Loader2, Pencil, Plus, Trash2, X } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/area/confirm-dialog';
 import { EmptyState, ErrorState, errorMessage, ListSkeleton, PageHeader, Panel } from '@/components/area/area-states';
+import { ScrollTable } from '@/components/area/scroll-table';
 import { StatusBadge } from '@/components/area/status-badge';
 import { Button } from '@/components/ui/button';
 import type { VendorCoupon } from '@/features/coupons/api/coupon-types';
@@ -90,7 +91,7 @@ function CouponsTable({
 }) {
   const now = Date.now();
   return (
-    <div className="relative overflow-x-auto rounded-xl border border-neutral-200 bg-white" role="region" aria-label="Coupons table" tabIndex={0}>
+    <ScrollTable label="Coupons table" className="relative rounded-xl border border-neutral-200 bg-white">
       <table className="w-full text-left text-sm" aria-busy={updating || undefined}>
         <caption className="sr-only">Your coupons, newest first</caption>
         <thead className="border-b border-neutral-200 text-xs font-semibold tracking-wide text-neutral-600 uppercase">
@@ -161,7 +162,7 @@ function CouponsTable({
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }
 
@@ -183,55 +184,25 @@ function DeleteCoupon({ coupon }: { coupon: VendorCoupon }) {
   }
 
   return (
-    <Dialog.Root
+    <ConfirmDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) setError(null);
       }}
-    >
-      <Dialog.Trigger asChild>
+      trigger={
         <Button variant="secondary" className="h-9 px-3" aria-label={`Delete ${coupon.code}`}>
           <Trash2 aria-hidden="true" className="size-4" />
           Delete
         </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content
-          className="fixed top-1/2 left-1/2 z-50 flex w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl bg-white p-5 text-neutral-800 shadow-xl"
-          data-testid="delete-coupon-dialog"
-        >
-          <div className="flex items-start justify-between gap-3">
-            <Dialog.Title className="text-lg font-semibold break-all text-neutral-900">Delete {coupon.code}?</Dialog.Title>
-            <Dialog.Close
-              aria-label="Close"
-              className="inline-flex size-9 shrink-0 items-center justify-center rounded-md text-neutral-700 hover:bg-neutral-100"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="text-sm text-neutral-600">
-            Customers can no longer use the code, and it leaves your list for good.
-          </Dialog.Description>
-          {error ? (
-            <p role="alert" className="text-sm font-medium text-sale">
-              {error}
-            </p>
-          ) : null}
-          <div className="flex flex-wrap justify-end gap-2">
-            <Dialog.Close asChild>
-              <Button variant="secondary" className="h-10">
-                Cancel
-              </Button>
-            </Dialog.Close>
-            <Button variant="danger" className="h-10" disabled={remove.isPending} onClick={confirm}>
-              {remove.isPending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
-              Delete coupon
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+      title={`Delete ${coupon.code}?`}
+      description="Customers can no longer use the code, and it leaves your list for good."
+      error={error}
+      confirmLabel="Delete coupon"
+      onConfirm={confirm}
+      pending={remove.isPending}
+      testId="delete-coupon-dialog"
+    />
   );
 }

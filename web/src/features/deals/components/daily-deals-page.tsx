@@ -3,6 +3,7 @@
 import { Loader2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { EmptyState, ErrorState, errorMessage, ListSkeleton, PageHeader, Panel } from '@/components/area/area-states';
+import { ScrollTable } from '@/components/area/scroll-table';
 import { StatusBadge } from '@/components/area/status-badge';
 import { Button } from '@/components/ui/button';
 import { formatMoney } from '@/lib/money';
@@ -54,7 +55,7 @@ function byDate(a: DailyDeal, b: DailyDeal): number {
 
 function DealsTable({ deals, updating }: { deals: DailyDeal[]; updating: boolean }) {
   return (
-    <div className="relative -mx-5 overflow-x-auto sm:mx-0" role="region" aria-label="Daily deals table" tabIndex={0}>
+    <ScrollTable label="Daily deals table" className="relative -mx-5 sm:mx-0">
       <table className="w-full text-left text-sm" aria-busy={updating || undefined}>
         <caption className="sr-only">Your daily deals, by date</caption>
         <thead className="border-b border-neutral-200 text-xs font-semibold tracking-wide text-neutral-600 uppercase">
@@ -82,7 +83,7 @@ function DealsTable({ deals, updating }: { deals: DailyDeal[]; updating: boolean
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }
 

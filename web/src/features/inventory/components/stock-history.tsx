@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import Link from 'next/link';
 import { EmptyState, ErrorState, ListSkeleton } from '@/components/area/area-states';
+import { ScrollTable } from '@/components/area/scroll-table';
 import { Pagination } from '@/components/ui/pagination';
 import { cn } from '@/lib/cn';
 import { pageCount } from '@/lib/page-param';
@@ -94,8 +95,7 @@ export function StockHistory({
 
 function MovementTable({ movements, updating }: { movements: StockMovement[]; updating: boolean }) {
   return (
-    // Wider than a phone: it scrolls sideways, and the keyboard can scroll it too.
-    <div className="overflow-x-auto" role="region" aria-label="Stock history table" tabIndex={0}>
+    <ScrollTable label="Stock history table">
       <table className="w-full min-w-3xl text-left text-sm" aria-busy={updating || undefined}>
         <caption className="sr-only">Stock changes, newest first</caption>
         <thead className="border-b border-neutral-200 text-xs font-semibold tracking-wide text-neutral-600 uppercase">
@@ -157,6 +157,6 @@ function MovementTable({ movements, updating }: { movements: StockMovement[]; up
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }

@@ -1,10 +1,10 @@
 'use client';
 
 import { useId, useState, type FormEvent } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
-import { Loader2, Trash2, X } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { errorMessage } from '@/components/area/area-states';
+import { ConfirmDialog } from '@/components/area/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
@@ -117,58 +117,30 @@ function DeleteMedia({ item }: { item: MediaItem }) {
   }
 
   return (
-    <Dialog.Root
+    <ConfirmDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) setError(null);
       }}
-    >
-      <Dialog.Trigger asChild>
+      trigger={
         <Button variant="secondary" className="h-9 w-full" aria-label={`Delete ${item.original_name}`}>
           <Trash2 aria-hidden="true" className="size-4" />
           Delete
         </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content
-          className="fixed top-1/2 left-1/2 z-50 flex w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl bg-white p-5 text-neutral-800 shadow-xl"
-          data-testid="delete-media-dialog"
-        >
-          <div className="flex items-start justify-between gap-3">
-            <Dialog.Title className="text-lg font-semibold break-all text-neutral-900">
-              Delete {item.original_name}?
-            </Dialog.Title>
-            <Dialog.Close
-              aria-label="Close"
-              className="inline-flex size-9 shrink-0 items-center justify-center rounded-md text-neutral-700 hover:bg-neutral-100"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="text-sm text-neutral-600">
-            It leaves your media library for good, and anywhere it is shown (your store&apos;s logo or banner, a
-            product) it is shown no more.
-          </Dialog.Description>
-          {error ? (
-            <p role="alert" className="text-sm font-medium text-sale">
-              {error}
-            </p>
-          ) : null}
-          <div className="flex flex-wrap justify-end gap-2">
-            <Dialog.Close asChild>
-              <Button variant="secondary" className="h-10">
-                Cancel
-              </Button>
-            </Dialog.Close>
-            <Button variant="danger" className="h-10" disabled={remove.isPending} onClick={confirm}>
-              {remove.isPending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
-              Delete
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+      title={`Delete ${item.original_name}?`}
+      description={
+        <>
+          It leaves your media library for good, and anywhere it is shown (your store&apos;s logo or banner, a
+          product) it is shown no more.
+        </>
+      }
+      error={error}
+      confirmLabel="Delete"
+      onConfirm={confirm}
+      pending={remove.isPending}
+      testId="delete-media-dialog"
+    />
   );
 }
