@@ -521,3 +521,69 @@ async fn a_deactivated_product_leaves_carts_pages_and_search() {
     .await;
     drop(jobs);
 }
+
+#[tokio::test]
+async fn every_sort_of_the_vendor_list_orders_and_pages_the_store() {
+    let app = TestApp::seeded().await;
+    let thandi = seller(&app, "thandi@example.co.za", "kasi-kicks", true).await;
+    // Made in this order; names, prices and stock each order them differently.
+    for (name, price, stock) in [
+        ("beanie", "250.00", 7),
+        ("Cap", "90.00", 1),
+        ("anorak", "899.00", 3),
+    ] {
+        let sku = format!("sort-{}", name.to_lowercase());
+        create(
+            &app,
+            &thandi,
+            json!({"name": name, "price": price, "sku": sku, "stock_quantity": stock}),
+        )
+        .await;
+    }
+    let names = |list: &Value| -> Vec<String> {
+        list["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    for (sort, expected) in [
+        ("newest", ["anorak", "Cap", "beanie"]),
+        ("updated", ["anorak", "Cap", "beanie"]),
+        ("name", ["anorak", "beanie", "Cap"]),
+        ("price-asc", ["Cap", "beanie", "anorak"]),
+        ("price-desc", ["anorak", "beanie", "Cap"]),
+        ("stock-asc", ["Cap", "anorak", "beanie"]),
+    ] {
+        let path = format!("/api/v1/vendor/products?sort={sort}&per_page=2");
+        let (_, first) = call(&app, "GET", &path, None, &thandi).await;
+        let (_, second) = call(&app, "GET", &format!("{path}&page=2"), None, &thandi).await;
+        let mut seen = names(&first);
+        seen.extend(names(&second));
+        assert_eq!(seen, expected, "{sort}");
+        assert_eq!(first["meta"]["total"], 3, "{sort}");
+    }
+    // A search narrows every sort; its count is the matches'.
+    let (_, list) = call(
+        &app,
+        "GET",
+        "/api/v1/vendor/products?q=A&sort=name",
+        None,
+        &thandi,
+    )
+    .await;
+    assert_eq!(names(&list), ["anorak", "beanie", "Cap"]);
+    let (_, list) = call(
+        &app,
+        "GET",
+        "/api/v1/vendor/products?q=SORT-CAP&sort=price-desc",
+        None,
+        &thandi,
+    )
+    .await;
+    assert_eq!(
+        (names(&list), list["meta"]["total"].clone()),
+        (vec!["Cap".to_owned()], json!(1))
+    );
+}

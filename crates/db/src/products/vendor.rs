@@ -60,10 +60,12 @@ impl VendorFilter {
         if let Some(q) = self.q.as_deref().map(str::trim).filter(|q| !q.is_empty()) {
             let like = binds.push(Bind::Text(crate::contains_pattern(q)));
             let sku = binds.push(Bind::Text(q.to_uppercase()));
+            // Everything but the variations' SKUs is in `products_vendor_find`, so neither
+            // the count nor the search reads the table; the variation SKU is one index lookup.
             clauses.push(format!(
                 "(LOWER(p.name) LIKE {like} ESCAPE '\\' OR p.slug LIKE {like} ESCAPE '\\' \
-                 OR p.sku = {sku} OR EXISTS (SELECT 1 FROM product_variations v \
-                 WHERE v.product_id = p.id AND v.sku = {sku}))"
+                 OR p.sku = {sku} OR p.id IN (SELECT v.product_id FROM product_variations v \
+                 WHERE v.sku = {sku}))"
             ));
         }
         clauses.join(" AND ")
