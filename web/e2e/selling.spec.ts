@@ -27,6 +27,8 @@ test.setTimeout(120_000);
 
 /** A 96×96 PNG, uploaded as the new store's logo. */
 const LOGO_FILE = fileURLToPath(new URL('./fixtures/store-logo.png', import.meta.url));
+/** A second 96×96 PNG, uploaded from the product editor's picture picker. */
+const BACK_FILE = fileURLToPath(new URL('./fixtures/product-back.png', import.meta.url));
 
 /** A seeded store no other journey relies on, and one of its products. */
 const SUSPENDED_STORE = 'Karoo Outdoor Co.';
@@ -219,7 +221,8 @@ async function customiseStore(page: Page, storeName: string) {
 
 /**
  * The new vendor adds their first product (/vendor/products/new/): sizes M and L as two
- * variations, the logo from the media library as its picture, active. It opens in the editor,
+ * variations, two pictures (the logo from the media library and one uploaded from the picker),
+ * active. It opens in the editor,
  * shows in the list, and a visitor in a fresh browser finds it by searching its name.
  */
 async function sellAProduct(
@@ -257,6 +260,14 @@ async function sellAProduct(
   await picker.getByRole('button', { name: 'Choose store-logo.png' }).click();
   await expect(picker).toBeHidden();
   await form.getByLabel('Alt text of picture 1').fill(`${name}, folded`);
+  // A second picture, uploaded from the picker itself.
+  await form.getByRole('button', { name: 'Add a picture' }).click();
+  await expect(picker).toBeVisible();
+  await picker.getByTestId('media-file-input').setInputFiles(BACK_FILE);
+  await expect(picker.getByTestId('upload').filter({ hasText: 'product-back.png' })).toHaveAttribute('data-status', 'done');
+  await picker.getByRole('button', { name: 'Choose product-back.png' }).click();
+  await expect(picker).toBeHidden();
+  await form.getByLabel('Alt text of picture 2').fill(`${name}, back`);
 
   await form.getByRole('radio', { name: /^Active/ }).check();
   await form.getByRole('button', { name: 'Create product' }).click();
@@ -265,6 +276,8 @@ async function sellAProduct(
   const id = /\/vendor\/products\/([0-9a-f-]{36})\/edit\/$/.exec(page.url())![1]!;
   const editor = page.getByRole('form', { name: 'Edit product' });
   await expect(editor.getByTestId('variation-row')).toHaveCount(2);
+  await expect(editor.getByLabel('Alt text of picture 1')).toHaveValue(`${name}, folded`);
+  await expect(editor.getByLabel('Alt text of picture 2')).toHaveValue(`${name}, back`);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByTestId('status-badge')).toHaveText('Active');
   await expect(page.getByText('Listed: shoppers can find and buy it.')).toBeVisible();
