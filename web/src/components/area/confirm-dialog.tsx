@@ -105,3 +105,22 @@ export function ConfirmDialog({
     </Dialog.Root>
   );
 }
+
+/**
+ * The open state and the failure of a confirmed action, for a caller that keeps them (to close
+ * the dialog once the action succeeds): the failure is forgotten whenever the dialog closes.
+ */
+export function useConfirmState() {
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return {
+    open,
+    error,
+    setError,
+    close: () => setOpen(false),
+    onOpenChange: (next: boolean) => {
+      setOpen(next);
+      if (!next) setError(null);
+    },
+  };
+}

@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '@/components/area/area-states';
-import { ConfirmDialog } from '@/components/area/confirm-dialog';
+import { ConfirmDialog, useConfirmState } from '@/components/area/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -138,30 +138,30 @@ function CommissionForm({ vendor, action, onDone }: { vendor: AdminVendor; actio
 }
 
 function SuspendDialog({ vendor, action }: { vendor: AdminVendor; action: Action }) {
-  const [open, setOpen] = useState(false);
+  const dialog = useConfirmState();
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { error } = dialog;
   const id = useId();
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const text = reason.trim();
     if (!text) {
-      setError(REASON_REQUIRED);
+      dialog.setError(REASON_REQUIRED);
       return;
     }
-    setError(null);
+    dialog.setError(null);
     action.mutate(
       { kind: 'suspend', reason: text },
       {
         onSuccess: () => {
           toast.success(`${vendor.store_name} suspended`);
-          setOpen(false);
+          dialog.close();
           setReason('');
         },
         onError: (failure) => {
           const field = failure instanceof ApiError ? failure.fields?.reason : undefined;
-          setError(typeof field === 'string' ? field : errorMessage(failure, 'The store could not be suspended'));
+          dialog.setError(typeof field === 'string' ? field : errorMessage(failure, 'The store could not be suspended'));
         },
       },
     );
@@ -169,11 +169,8 @@ function SuspendDialog({ vendor, action }: { vendor: AdminVendor; action: Action
 
   return (
     <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setError(null);
-      }}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       trigger={
         <Button variant="secondary" className="h-9" aria-label={`Suspend ${vendor.store_name}`}>
           Suspend

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import { ConfirmDialog } from '@/components/area/confirm-dialog';
+import { ConfirmDialog, useConfirmState } from '@/components/area/confirm-dialog';
 import { EmptyState, ErrorState, errorMessage, ListSkeleton, PageHeader, Panel } from '@/components/area/area-states';
 import { ScrollTable } from '@/components/area/scroll-table';
 import { StatusBadge } from '@/components/area/status-badge';
@@ -168,28 +168,24 @@ function CouponsTable({
 
 /** Delete, confirmed in a dialog; a coupon used meanwhile answers 409, whose message shows there. */
 function DeleteCoupon({ coupon }: { coupon: VendorCoupon }) {
-  const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const dialog = useConfirmState();
   const remove = useDeleteCoupon();
 
   function confirm() {
-    setError(null);
+    dialog.setError(null);
     remove.mutate(coupon.id, {
       onSuccess: () => {
         toast.success(`${coupon.code} deleted`);
-        setOpen(false);
+        dialog.close();
       },
-      onError: (failure) => setError(errorMessage(failure, 'The coupon could not be deleted. Please try again.')),
+      onError: (failure) => dialog.setError(errorMessage(failure, 'The coupon could not be deleted. Please try again.')),
     });
   }
 
   return (
     <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setError(null);
-      }}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       trigger={
         <Button variant="secondary" className="h-9 px-3" aria-label={`Delete ${coupon.code}`}>
           <Trash2 aria-hidden="true" className="size-4" />
@@ -198,7 +194,7 @@ function DeleteCoupon({ coupon }: { coupon: VendorCoupon }) {
       }
       title={`Delete ${coupon.code}?`}
       description="Customers can no longer use the code, and it leaves your list for good."
-      error={error}
+      error={dialog.error}
       confirmLabel="Delete coupon"
       onConfirm={confirm}
       pending={remove.isPending}

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { errorMessage } from '@/components/area/area-states';
-import { ConfirmDialog } from '@/components/area/confirm-dialog';
+import { ConfirmDialog, useConfirmState } from '@/components/area/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
@@ -101,28 +101,24 @@ function AltTextForm({ item }: { item: MediaItem }) {
 }
 
 function DeleteMedia({ item }: { item: MediaItem }) {
-  const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const dialog = useConfirmState();
   const remove = useDeleteMedia();
 
   function confirm() {
-    setError(null);
+    dialog.setError(null);
     remove.mutate(item.id, {
       onSuccess: () => {
         toast.success(`${item.original_name} deleted`);
-        setOpen(false);
+        dialog.close();
       },
-      onError: (failure) => setError(errorMessage(failure, 'The file could not be deleted')),
+      onError: (failure) => dialog.setError(errorMessage(failure, 'The file could not be deleted')),
     });
   }
 
   return (
     <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setError(null);
-      }}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       trigger={
         <Button variant="secondary" className="h-9 w-full" aria-label={`Delete ${item.original_name}`}>
           <Trash2 aria-hidden="true" className="size-4" />
@@ -136,7 +132,7 @@ function DeleteMedia({ item }: { item: MediaItem }) {
           product) it is shown no more.
         </>
       }
-      error={error}
+      error={dialog.error}
       confirmLabel="Delete"
       onConfirm={confirm}
       pending={remove.isPending}
