@@ -11,6 +11,12 @@ mod register;
 
 use config::GlobalArgs;
 
+/// jemalloc, for Rust and C (SQLite) alike, configured in `.cargo/config.toml` to give freed
+/// memory back to the system within a second: glibc's per-thread arenas kept what indexing
+/// and bursts of requests had used, doubling an idle server's memory (docs/decisions.md).
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 /// bazaar — a multi-vendor store: REST API, web site and job workers in one binary.
 #[derive(Debug, Parser)]
 #[command(name = "bazaar", version, about, long_about = None, propagate_version = true)]

@@ -16,6 +16,8 @@ pub struct TtlCache<K, V> {
     ttl: Duration,
     capacity: usize,
     entries: Mutex<HashMap<K, (Instant, V)>>,
+    /// Bumped by [`clear`](Self::clear): a load that began before is not kept.
+    generation: std::sync::atomic::AtomicU64,
     /// Held by the one request that is reloading.
     reloading: tokio::sync::Mutex<()>,
 }
@@ -32,6 +34,7 @@ impl<K: Eq + Hash + Clone, V: Clone> TtlCache<K, V> {
             ttl,
             capacity,
             entries: Mutex::new(HashMap::new()),
+            generation: std::sync::atomic::AtomicU64::new(0),
             reloading: tokio::sync::Mutex::new(()),
         }
     }
@@ -45,8 +48,28 @@ impl<K: Eq + Hash + Clone, V: Clone> TtlCache<K, V> {
         }
     }
 
-    fn put(&self, key: K, value: V) {
+    /// Forgets every value, and any load under way (a change made them stale).
+    pub fn clear(&self) {
         let mut entries = self.entries.lock().unwrap_or_else(|p| p.into_inner());
+        self.generation
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        entries.clear();
+    }
+
+    fn generation(&self) -> u64 {
+        self.generation.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    fn put(&self, key: K, value: V) {
+        self.put_from(key, value, self.generation());
+    }
+
+    /// Keeps `value` unless the cache was cleared since generation `from`.
+    fn put_from(&self, key: K, value: V, from: u64) {
+        let mut entries = self.entries.lock().unwrap_or_else(|p| p.into_inner());
+        if self.generation() != from {
+            return;
+        }
         if entries.len() >= self.capacity && !entries.contains_key(&key) {
             let ttl = self.ttl;
             entries.retain(|_, (at, _)| at.elapsed() < ttl);
@@ -101,8 +124,9 @@ impl<K: Eq + Hash + Clone, V: Clone> TtlCache<K, V> {
                 guard
             }
         };
+        let from = self.generation();
         let value = load().await?;
-        self.put(key.clone(), value.clone());
+        self.put_from(key.clone(), value.clone(), from);
         Ok(value)
     }
 }
@@ -186,5 +210,23 @@ mod tests {
             cache.put(i, i);
         }
         assert!(cache.entries.lock().unwrap().len() <= 2);
+    }
+
+    #[tokio::test]
+    async fn clear_forgets_values_and_loads_under_way() {
+        let loads = AtomicUsize::new(0);
+        let cache = TtlCache::new(Duration::from_secs(60), 10);
+        cache.get_or_load(&"k", || load(&loads, 1)).await.unwrap();
+        cache.clear();
+        assert_eq!(cache.get_or_load(&"k", || load(&loads, 2)).await, Ok(2));
+        // A load that began before a clear is answered but not kept.
+        let v = cache
+            .get_or_load(&"j", || {
+                cache.clear();
+                load(&loads, 3)
+            })
+            .await;
+        assert_eq!(v, Ok(3));
+        assert_eq!(cache.get_fresh(&"j"), None);
     }
 }

@@ -260,6 +260,7 @@ mod tests {
             max_connections: Some(1),
             acquire_timeout: std::time::Duration::from_millis(300),
             startup_timeout: std::time::Duration::from_millis(300),
+            ..bazaar_db::ConnectOptions::default()
         };
         let err = bazaar_db::Db::connect("postgres://nobody@127.0.0.1:9/none", &options)
             .await

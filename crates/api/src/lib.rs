@@ -17,6 +17,7 @@ mod error;
 mod extract;
 pub mod openapi;
 pub mod rate_limit;
+pub mod response_cache;
 mod routes;
 mod security_headers;
 mod views;
@@ -39,8 +40,12 @@ pub struct ApiConfig {
     pub media: bazaar_media::Storage,
     /// Bytes each store's media library may hold.
     pub media_quota_bytes: u64,
-    /// How long list totals and the store currency may be reused; zero turns caching off.
+    /// How long search suggestions may be reused (they follow the search index, which
+    /// catches up with writes a moment after them); zero turns that off. List totals and
+    /// the store currency are kept for as long too, and forgotten at every change.
     pub cache_ttl: Duration,
+    /// Bytes the prepared public answers may hold (see [`response_cache`]); zero keeps none.
+    pub response_cache_bytes: u64,
     /// How often an idle live-event stream sends a heartbeat comment.
     pub sse_heartbeat: Duration,
     /// Analytics events accepted per client address per minute; more get 429.
@@ -65,6 +70,7 @@ impl ApiConfig {
             media_dir,
             media_quota_bytes: 1024 * 1024 * 1024,
             cache_ttl: Duration::from_secs(5),
+            response_cache_bytes: 16 * 1024 * 1024,
             sse_heartbeat: Duration::from_secs(15),
             analytics_per_minute: 600,
             payfast: bazaar_payfast::Settings::sandbox(),
@@ -90,21 +96,32 @@ pub struct AppState {
     /// built from this state so what one issues another can validate.
     pub simulator: Option<bazaar_payfast::simulator::Simulator>,
     pub(crate) caches: Arc<Caches>,
+    /// Public catalogue answers, ready to send.
+    pub(crate) responses: Arc<response_cache::ResponseCache>,
     pub(crate) analytics: analytics_ingest::Ingest,
 }
 
-/// Short-lived caches of values that may be a few seconds stale.
+/// Short-lived caches; those of catalogue values are forgotten at every change.
 pub(crate) struct Caches {
     pub currency: cache::TtlCache<(), String>,
     pub list_totals: cache::TtlCache<String, i64>,
-    pub categories: cache::TtlCache<i64, Vec<bazaar_db::categories::CategoryRow>>,
-    /// Search suggestions by lower-cased query (the index answers fast; a shop's search box
-    /// asks the same prefixes over and over).
-    pub suggestions: cache::TtlCache<String, Arc<Vec<routes::search::Suggestion>>>,
     /// Per-address and per-user limits of the API (analytics, search, points codes).
     pub limiter: rate_limit::RateLimiter,
     /// Access tokens whose signature was checked (their expiry is checked on every use).
     pub verified_tokens: cache::TtlCache<String, bazaar_auth::jwt::Claims>,
+}
+
+impl bazaar_db::changes::ChangeSink for Caches {
+    fn apply(&self, changes: &[bazaar_db::changes::Change]) {
+        use bazaar_db::changes::Change;
+        self.list_totals.clear();
+        if changes
+            .iter()
+            .any(|c| matches!(c, Change::Settings | Change::Everything))
+        {
+            self.currency.clear();
+        }
+    }
 }
 
 impl AppState {
@@ -118,11 +135,20 @@ impl AppState {
         let caches = Caches {
             currency: cache::TtlCache::new(config.cache_ttl, 1),
             list_totals: cache::TtlCache::new(config.cache_ttl, 10_000),
-            categories: cache::TtlCache::new(config.cache_ttl, 100),
             limiter: rate_limit::RateLimiter::default(),
-            suggestions: cache::TtlCache::new(config.cache_ttl, 20_000),
             verified_tokens: cache::TtlCache::new(Duration::from_secs(300), 20_000),
         };
+        let caches = Arc::new(caches);
+        let responses = Arc::new(response_cache::ResponseCache::new(
+            config.response_cache_bytes,
+        ));
+        for sink in [
+            Arc::clone(&caches) as Arc<dyn bazaar_db::changes::ChangeSink>,
+            Arc::clone(&responses) as Arc<dyn bazaar_db::changes::ChangeSink>,
+        ] {
+            bazaar_db::changes::subscribe(&db, &sink).await?;
+            // The hub keeps weak references; the state keeps the sinks.
+        }
         let live = bazaar_queue::LiveBus::start(&db).await?;
         let analytics = analytics_ingest::Ingest::start(db.clone());
         let payments = bazaar_commerce::payfast::Gateway::new(config.payfast.clone());
@@ -139,7 +165,8 @@ impl AppState {
             auth,
             live,
             search: None,
-            caches: Arc::new(caches),
+            caches,
+            responses,
             analytics,
         })
     }

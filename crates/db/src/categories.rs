@@ -79,6 +79,7 @@ pub async fn upsert(tx: &mut Tx, c: &CategoryInput, now: DateTime<Utc>) -> DbRes
             .bind(&c.image_url)
             .bind(c.position)
             .execute(conn).await?.rows_affected());
+            tx.changed(crate::changes::Change::Categories);
             Ok(true)
         }
         None => {
@@ -94,6 +95,7 @@ pub async fn upsert(tx: &mut Tx, c: &CategoryInput, now: DateTime<Utc>) -> DbRes
             .bind(c.position)
             .bind(now)
             .execute(conn).await?.rows_affected());
+            tx.changed(crate::changes::Change::Categories);
             Ok(true)
         }
     }

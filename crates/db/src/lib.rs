@@ -24,6 +24,7 @@ pub mod audit;
 mod binds;
 pub mod cart;
 pub mod categories;
+pub mod changes;
 pub mod coupons;
 pub mod deals;
 pub mod emails;
@@ -68,7 +69,7 @@ macro_rules! on_tx {
                 $body
             }
             $crate::Tx::Postgres(t) => {
-                let $conn = &mut **t;
+                let $conn = &mut ***t;
                 $body
             }
         }
@@ -149,7 +150,7 @@ pub enum Db {
 /// An open transaction on either backend.
 pub enum Tx {
     Sqlite(SqliteTx),
-    Postgres(sqlx::Transaction<'static, sqlx::Postgres>),
+    Postgres(PgTx),
 }
 
 /// A SQLite write transaction and this process's turn to write to that database file.
@@ -161,8 +162,31 @@ pub enum Tx {
 /// instead, and only other processes (a CLI import next to `serve`) meet the busy handler.
 pub struct SqliteTx {
     tx: sqlx::Transaction<'static, sqlx::Sqlite>,
+    /// What the transaction changed of public pages, told at commit (see [`changes`]).
+    changes: Vec<changes::Change>,
+    hub: std::sync::Arc<changes::Hub>,
     // Dropped after `tx`, so the turn passes on only once the transaction has ended.
     _turn: tokio::sync::OwnedMutexGuard<()>,
+}
+
+/// A PostgreSQL transaction and what it changed of public pages (see [`changes`]).
+pub struct PgTx {
+    tx: sqlx::Transaction<'static, sqlx::Postgres>,
+    changes: Vec<changes::Change>,
+    hub: std::sync::Arc<changes::Hub>,
+}
+
+impl std::ops::Deref for PgTx {
+    type Target = sqlx::Transaction<'static, sqlx::Postgres>;
+    fn deref(&self) -> &Self::Target {
+        &self.tx
+    }
+}
+
+impl std::ops::DerefMut for PgTx {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.tx
+    }
 }
 
 impl std::ops::Deref for SqliteTx {
@@ -202,7 +226,17 @@ pub struct ConnectOptions {
     /// How long [`Db::connect`] waits for a PostgreSQL that refuses connections (still
     /// starting) before giving up; at least `acquire_timeout`.
     pub startup_timeout: Duration,
+    /// SQLite's page cache per connection, in KiB: what one connection keeps of the file in
+    /// memory (beyond the operating system's file cache).
+    pub sqlite_cache_kib: u32,
 }
+
+/// How long a SQLite connection stays open unused.
+pub const SQLITE_IDLE_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// The SQLite page cache per connection unless a command sets another (`serve
+/// --sqlite-cache-mb`).
+pub const DEFAULT_SQLITE_CACHE_KIB: u32 = 8 * 1024;
 
 impl Default for ConnectOptions {
     fn default() -> Self {
@@ -210,6 +244,7 @@ impl Default for ConnectOptions {
             max_connections: None,
             acquire_timeout: Duration::from_secs(10),
             startup_timeout: Duration::from_secs(10),
+            sqlite_cache_kib: DEFAULT_SQLITE_CACHE_KIB,
         }
     }
 }
@@ -291,7 +326,7 @@ impl Db {
                 .synchronous(SqliteSynchronous::Normal)
                 .foreign_keys(true)
                 .busy_timeout(Duration::from_secs(10))
-                .pragma("cache_size", "-32000")
+                .pragma("cache_size", format!("-{}", options.sqlite_cache_kib))
                 .pragma("temp_store", "memory");
             let pool = SqlitePoolOptions::new()
                 .max_connections(
@@ -300,6 +335,10 @@ impl Db {
                         .unwrap_or_else(|| default_pool_size(Backend::Sqlite)),
                 )
                 .acquire_timeout(options.acquire_timeout)
+                // Each connection is a thread with its page cache: an idle server closes
+                // them (and opens one again in about a millisecond when asked).
+                .idle_timeout(SQLITE_IDLE_TIMEOUT)
+                .min_connections(0)
                 .connect_with(opts)
                 .await?;
             Ok(Db::Sqlite(pool))
@@ -369,10 +408,16 @@ impl Db {
                 let turn = writer_turns(pool).lock_owned().await;
                 Tx::Sqlite(SqliteTx {
                     tx: pool.begin_with("BEGIN IMMEDIATE").await?,
+                    changes: Vec::new(),
+                    hub: changes::hub(self),
                     _turn: turn,
                 })
             }
-            Db::Postgres(pool) => Tx::Postgres(pool.begin().await?),
+            Db::Postgres(pool) => Tx::Postgres(PgTx {
+                tx: pool.begin().await?,
+                changes: Vec::new(),
+                hub: changes::hub(self),
+            }),
         })
     }
 
@@ -391,10 +436,39 @@ impl Db {
 }
 
 impl Tx {
+    /// Notes that this transaction changes what public pages show; told to every process's
+    /// caches once it commits (see [`changes`]).
+    pub fn changed(&mut self, change: changes::Change) {
+        match self {
+            Tx::Sqlite(t) => t.changes.push(change),
+            Tx::Postgres(t) => t.changes.push(change),
+        }
+    }
+
+    /// Commits, then tells the changes noted: this process's caches before returning, and
+    /// on PostgreSQL the other processes', waiting (briefly) for them to acknowledge.
     pub async fn commit(self) -> DbResult<()> {
         match self {
-            Tx::Sqlite(t) => t.tx.commit().await?,
-            Tx::Postgres(t) => t.commit().await?,
+            Tx::Sqlite(mut t) => {
+                let noted = changes::compact(std::mem::take(&mut t.changes));
+                if !noted.is_empty() {
+                    changes::log_sqlite(&mut t.tx, changes::origin(&t.hub), &noted).await?;
+                }
+                let hub = t.hub;
+                t.tx.commit().await?;
+                drop(t._turn);
+                changes::committed(&hub, &noted, None).await;
+            }
+            Tx::Postgres(mut t) => {
+                let noted = changes::compact(std::mem::take(&mut t.changes));
+                let seq = if noted.is_empty() {
+                    None
+                } else {
+                    Some(changes::notify_postgres(&mut t.tx, &t.hub, noted.clone()).await?)
+                };
+                t.tx.commit().await?;
+                changes::committed(&t.hub, &noted, seq).await;
+            }
         }
         Ok(())
     }
@@ -402,7 +476,7 @@ impl Tx {
     pub async fn rollback(self) -> DbResult<()> {
         match self {
             Tx::Sqlite(t) => t.tx.rollback().await?,
-            Tx::Postgres(t) => t.rollback().await?,
+            Tx::Postgres(t) => t.tx.rollback().await?,
         }
         Ok(())
     }

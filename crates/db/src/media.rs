@@ -57,7 +57,7 @@ pub async fn lock_store(tx: &mut Tx, vendor: Uuid) -> DbResult<()> {
     if let Tx::Postgres(conn) = tx {
         sqlx::query("SELECT id FROM vendors WHERE id = $1 FOR UPDATE")
             .bind(vendor)
-            .execute(&mut **conn)
+            .execute(&mut ***conn)
             .await?;
     }
     Ok(())
@@ -136,11 +136,17 @@ pub async fn set_renditions(
     height: i64,
     renditions: &serde_json::Value,
 ) -> DbResult<bool> {
-    let n = on_db!(db, pool => sqlx::query(
-        "UPDATE media SET width = $2, height = $3, renditions = $4, updated_at = $5 WHERE id = $1")
+    let mut tx = db.begin().await?;
+    let owner = on_tx!(&mut tx, conn => sqlx::query_scalar::<_, Uuid>(
+        "UPDATE media SET width = $2, height = $3, renditions = $4, updated_at = $5 WHERE id = $1 RETURNING vendor_id")
         .bind(id).bind(width).bind(height).bind(renditions).bind(Utc::now())
-        .execute(pool).await?.rows_affected());
-    Ok(n == 1)
+        .fetch_optional(conn).await?);
+    // Store pages offer renditions as srcset.
+    if let Some(owner) = owner {
+        tx.changed(crate::changes::Change::Vendor { id: owner });
+    }
+    tx.commit().await?;
+    Ok(owner.is_some())
 }
 
 /// The renditions of the library items stored under `keys` (a store's logo and banner), by

@@ -51,7 +51,7 @@ pub async fn lock_user(tx: &mut Tx, user_id: Uuid) -> DbResult<()> {
     if let Tx::Postgres(conn) = tx {
         sqlx::query("SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE")
             .bind(user_id)
-            .execute(&mut **conn)
+            .execute(&mut ***conn)
             .await?;
     }
     Ok(())

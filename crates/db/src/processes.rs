@@ -70,7 +70,7 @@ pub async fn register(
     if let Tx::Postgres(t) = &mut tx {
         // Two processes starting together must not both see an empty register.
         sqlx::query("LOCK TABLE running_processes IN SHARE ROW EXCLUSIVE MODE")
-            .execute(&mut **t)
+            .execute(&mut ***t)
             .await?;
     }
     on_tx!(&mut tx, conn => sqlx::query("DELETE FROM running_processes WHERE seen_at < $1")

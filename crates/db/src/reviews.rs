@@ -45,6 +45,9 @@ pub struct ReviewInput {
 
 /// Adds a review unless the same author already reviewed the product with this title.
 pub async fn insert_if_absent(tx: &mut Tx, r: &ReviewInput, now: DateTime<Utc>) -> DbResult<bool> {
+    tx.changed(crate::changes::Change::Products {
+        ids: vec![r.product_id],
+    });
     let exists = on_tx!(tx, conn => sqlx::query_scalar::<_, i64>(
         "SELECT COUNT(*) FROM product_reviews WHERE product_id = $1 AND author_name = $2 AND title = $3",
     )

@@ -71,6 +71,7 @@ pub async fn put_system(
     value: &Value,
     now: DateTime<Utc>,
 ) -> DbResult<bool> {
+    tx.changed(crate::changes::Change::Settings);
     let current = on_tx!(tx, conn => sqlx::query_scalar::<_, Json<Value>>(
         "SELECT setting_value FROM system_settings WHERE setting_key = $1",
     )
@@ -93,6 +94,7 @@ pub async fn put_system(
 
 /// Sets a site setting; true when the stored value changed.
 pub async fn put_site(tx: &mut Tx, key: &str, value: &str, now: DateTime<Utc>) -> DbResult<bool> {
+    tx.changed(crate::changes::Change::Settings);
     let current = on_tx!(tx, conn => sqlx::query_scalar::<_, String>(
         "SELECT setting_value FROM site_settings WHERE setting_key = $1",
     )
@@ -115,6 +117,7 @@ pub async fn put_site(tx: &mut Tx, key: &str, value: &str, now: DateTime<Utc>) -
 
 /// Creates or updates a currency; true when anything changed.
 pub async fn put_currency(tx: &mut Tx, c: &CurrencyRow) -> DbResult<bool> {
+    tx.changed(crate::changes::Change::Settings);
     let current = on_tx!(tx, conn => sqlx::query_as::<_, CurrencyRow>(
         "SELECT code, name, symbol, decimal_places, enabled FROM currencies WHERE code = $1",
     )
@@ -145,6 +148,7 @@ pub async fn put_currency(tx: &mut Tx, c: &CurrencyRow) -> DbResult<bool> {
 
 /// Creates or updates a country; true when anything changed.
 pub async fn put_country(tx: &mut Tx, c: &CountryRow) -> DbResult<bool> {
+    tx.changed(crate::changes::Change::Settings);
     let current = on_tx!(tx, conn => sqlx::query_as::<_, CountryRow>(
         "SELECT code, name, enabled FROM countries WHERE code = $1",
     )

@@ -116,6 +116,7 @@ pub async fn upsert(tx: &mut Tx, v: &VendorInput, now: DateTime<Utc>) -> DbResul
             .bind(v.standard_delivery_max_days)
             .bind(now)
             .execute(conn).await?.rows_affected());
+            tx.changed(crate::changes::Change::Vendor { id: row.id });
             if row.status != v.status.as_str() {
                 set_status(tx, row.id, v.status, now).await?;
             }
@@ -150,6 +151,7 @@ pub async fn set_status(
     status: VendorStatus,
     now: DateTime<Utc>,
 ) -> DbResult<()> {
+    tx.changed(crate::changes::Change::Vendor { id });
     let approved = status == VendorStatus::Approved;
     on_tx!(tx, conn => sqlx::query("UPDATE vendors SET status = $2, updated_at = $3 WHERE id = $1")
         .bind(id)
@@ -220,6 +222,7 @@ pub struct NewStore<'a> {
 /// Opens an approved store; a slug or owner that already has one is a conflict.
 pub async fn open_store(tx: &mut Tx, s: &NewStore<'_>, now: DateTime<Utc>) -> DbResult<Uuid> {
     let id = Uuid::now_v7();
+    tx.changed(crate::changes::Change::Vendor { id });
     on_tx!(tx, conn => sqlx::query(
         "INSERT INTO vendors (id, user_id, store_slug, store_name, store_description, status, category_focus, \
          contact_phone, company_registration, vat_number, created_at, updated_at) \
@@ -360,6 +363,7 @@ pub async fn set_standing(
     reason: Option<&str>,
     now: DateTime<Utc>,
 ) -> DbResult<bool> {
+    tx.changed(crate::changes::Change::Vendor { id });
     let current = on_tx!(tx, conn => sqlx::query_scalar::<_, String>("SELECT status FROM vendors WHERE id = $1")
         .bind(id).fetch_optional(conn).await?)
     .ok_or(DbError::NotFound)?;
@@ -435,6 +439,7 @@ pub async fn update_profile(
     p: &ProfileUpdate<'_>,
     now: DateTime<Utc>,
 ) -> DbResult<()> {
+    tx.changed(crate::changes::Change::Vendor { id });
     let n = on_tx!(tx, conn => sqlx::query(
         "UPDATE vendors SET store_name = $3, store_description = $4, store_logo_url = $5, store_banner_url = $6, \
          accent_color = $7, standard_delivery_min_days = $8, standard_delivery_max_days = $9, return_policy = $10, \
@@ -485,6 +490,7 @@ pub async fn set_shipping(
     s: &bazaar_domain::shipping::VendorShipping,
     now: DateTime<Utc>,
 ) -> DbResult<()> {
+    tx.changed(crate::changes::Change::Vendor { id });
     let n = on_tx!(tx, conn => sqlx::query(
         "UPDATE vendors SET standard_delivery_min_days = $2, standard_delivery_max_days = $3, \
          shipping_flat_rate_cents = $4, free_shipping_threshold_cents = $5, updated_at = $6 WHERE id = $1",

@@ -135,7 +135,7 @@ pub async fn record(
             .bind(kind)
             .bind(&payload)
             .bind(created_at)
-            .fetch_one(&mut **conn)
+            .fetch_one(&mut ***conn)
             .await?;
             let event = LiveEvent {
                 id,
@@ -148,7 +148,7 @@ pub async fn record(
             sqlx::query("SELECT pg_notify($1, $2)")
                 .bind(CHANNEL)
                 .bind(message)
-                .execute(&mut **conn)
+                .execute(&mut ***conn)
                 .await?;
             event
         }

@@ -20,11 +20,22 @@ pub struct Args {
     /// The exported web site to serve [default: ./web/out when it exists].
     #[arg(long, env = "BAZAAR_WEB_DIR", value_name = "DIR")]
     pub web_dir: Option<PathBuf>,
-    /// Seconds list totals and the store currency may be reused before they are read again
-    /// (0 turns this off).
+    /// Seconds search suggestions, list totals and the store currency may be reused before
+    /// they are read again (0 turns this off); totals and the currency are also forgotten at
+    /// every change.
     #[arg(long, env = "BAZAAR_CACHE_TTL_SECONDS", value_name = "SECONDS", default_value_t = 5,
           value_parser = clap::value_parser!(u64).range(0..=3600))]
     pub cache_ttl_seconds: u64,
+    /// Megabytes of memory for ready public answers (product lists and pages, categories,
+    /// store pages, suggestions), kept until a change touches them; 0 keeps none.
+    #[arg(long, env = "BAZAAR_RESPONSE_CACHE_MB", value_name = "MB", default_value_t = 16,
+          value_parser = clap::value_parser!(u64).range(0..=4096))]
+    pub response_cache_mb: u64,
+    /// Megabytes of SQLite's page cache per database connection (SQLite only; the
+    /// operating system's file cache holds the rest of the file).
+    #[arg(long, env = "BAZAAR_SQLITE_CACHE_MB", value_name = "MB", default_value_t = 8,
+          value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub sqlite_cache_mb: u32,
     /// Confirm sign-ups at once instead of emailing a confirmation link (for demos and tests).
     #[arg(long, env = "BAZAAR_AUTH_AUTOCONFIRM")]
     pub auth_autoconfirm: bool,
@@ -142,9 +153,11 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
 
     // Requests wait at most 700 ms for a connection: with the database gone the API answers
     // 503 with Retry-After within a second (see docs/decisions.md).
-    let db = config
-        .connect_migrated_with(&bazaar_db::ConnectOptions::serving())
-        .await?;
+    let connect = bazaar_db::ConnectOptions {
+        sqlite_cache_kib: args.sqlite_cache_mb * 1024,
+        ..bazaar_db::ConnectOptions::serving()
+    };
+    let db = config.connect_migrated_with(&connect).await?;
     let media_dir = config.media_dir();
     std::fs::create_dir_all(&media_dir)
         .with_context(|| format!("cannot create the media directory {}", media_dir.display()))?;
@@ -152,6 +165,7 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
     api_config.media = crate::background::media_storage(&args.background, &config)?;
     api_config.media_quota_bytes = args.background.media_quota_mb.saturating_mul(1024 * 1024);
     api_config.cache_ttl = std::time::Duration::from_secs(args.cache_ttl_seconds);
+    api_config.response_cache_bytes = args.response_cache_mb * 1024 * 1024;
     api_config.analytics_per_minute = args.analytics_per_minute;
     api_config.payfast = args.background.payfast(&public_url)?;
     api_config.trusted_proxies = args.trusted_proxies.clone();

@@ -1,6 +1,5 @@
 //! Categories that have listed products.
 
-use axum::Json;
 use axum::extract::State;
 use bazaar_db::categories;
 use serde::{Deserialize, Serialize};
@@ -11,7 +10,8 @@ use utoipa_axum::routes;
 use super::params::parse_bounded;
 use crate::error::ErrorBody;
 use crate::extract::ApiQuery;
-use crate::{ApiResult, AppState};
+use crate::response_cache::{Fill, Tag};
+use crate::{ApiError, ApiResult, AppState};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list_categories))
@@ -52,8 +52,9 @@ pub struct CategoryParams {
 )]
 pub async fn list_categories(
     State(state): State<AppState>,
+    headers: axum::http::HeaderMap,
     ApiQuery(params): ApiQuery<CategoryParams>,
-) -> ApiResult<Json<CategoryListResponse>> {
+) -> ApiResult<axum::response::Response> {
     let limit = i64::from(parse_bounded(
         "limit",
         params.limit.as_deref(),
@@ -61,22 +62,24 @@ pub async fn list_categories(
         1,
         100,
     )?);
-    // Counting over the whole catalogue is the costly part; it may be a few seconds old.
-    let rows = state
-        .caches
-        .categories
-        .get_or_load(&limit, || categories::list_active(&state.db, limit))
-        .await?;
-    Ok(Json(CategoryListResponse {
-        categories: rows
-            .into_iter()
-            .map(|c| CategoryView {
-                slug: c.slug,
-                name: c.name,
-                description: c.description,
-                image_url: c.image_url,
-                product_count: c.product_count,
-            })
-            .collect(),
-    }))
+    // Counting over the whole catalogue is the costly part: kept until a product changes.
+    state
+        .responses
+        .answer(format!("categories {limit}"), &headers, || async {
+            let rows = categories::list_active(&state.db, limit).await?;
+            let list = CategoryListResponse {
+                categories: rows
+                    .into_iter()
+                    .map(|c| CategoryView {
+                        slug: c.slug,
+                        name: c.name,
+                        description: c.description,
+                        image_url: c.image_url,
+                        product_count: c.product_count,
+                    })
+                    .collect(),
+            };
+            Ok::<_, ApiError>(Fill::new(list, vec![Tag::Lists]))
+        })
+        .await
 }

@@ -2,6 +2,8 @@
 
 use axum::Json;
 use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::response::Response;
 use bazaar_db::{products, reviews, vendors};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -12,6 +14,7 @@ use super::params::{ListParams, parse_bounded, parse_filter, parse_ids, parse_pa
 use super::settings::store_currency;
 use crate::error::ErrorBody;
 use crate::extract::{ApiPath, ApiQuery};
+use crate::response_cache::{Fill, Tag};
 use crate::views::{ListMeta, ProductDetail, ProductSummary};
 use crate::{ApiError, ApiResult, AppState};
 
@@ -44,24 +47,33 @@ pub struct ProductResponse {
 )]
 pub async fn list_products(
     State(state): State<AppState>,
+    headers: HeaderMap,
     ApiQuery(params): ApiQuery<ListParams>,
-) -> ApiResult<Json<ProductListResponse>> {
+) -> ApiResult<Response> {
     let filter = parse_filter(&params)?;
     let sort = parse_sort(&params)?;
     let page = parse_page(&params.page, &params.per_page)?;
-    let (rows, total) = list_with_total(&state, &filter, sort, page).await?;
-    let currency = store_currency(&state).await?;
-    Ok(Json(ProductListResponse {
-        products: rows
-            .iter()
-            .map(|r| ProductSummary::from_row(r, &currency))
-            .collect(),
-        meta: ListMeta {
-            total,
-            page: page.page,
-            per_page: page.per_page,
-        },
-    }))
+    // The parsed query is the key: the same list asked in other words is one answer.
+    let key = format!("products {filter:?} {sort:?} {page:?}");
+    state
+        .responses
+        .answer(key, &headers, || async {
+            let (rows, total) = list_with_total(&state, &filter, sort, page).await?;
+            let currency = store_currency(&state).await?;
+            let list = ProductListResponse {
+                products: rows
+                    .iter()
+                    .map(|r| ProductSummary::from_row(r, &currency))
+                    .collect(),
+                meta: ListMeta {
+                    total,
+                    page: page.page,
+                    per_page: page.per_page,
+                },
+            };
+            Ok(Fill::new(list, vec![Tag::Lists]))
+        })
+        .await
 }
 
 /// A page of products and the total; totals of full pages are reused for the cache TTL.
@@ -95,11 +107,20 @@ pub async fn list_with_total(
 )]
 pub async fn get_product(
     State(state): State<AppState>,
+    headers: HeaderMap,
     ApiPath(key): ApiPath<String>,
-) -> ApiResult<Json<ProductResponse>> {
-    Ok(Json(ProductResponse {
-        product: load_detail(&state, &key).await?,
-    }))
+) -> ApiResult<Response> {
+    state
+        .responses
+        .answer(format!("product {key}"), &headers, || async {
+            let product = load_detail(&state, &key).await?;
+            let mut tags = vec![Tag::Product(product.summary.id)];
+            if let Some(vendor) = &product.vendor {
+                tags.push(Tag::Vendor(vendor.id));
+            }
+            Ok(Fill::new(ProductResponse { product }, tags))
+        })
+        .await
 }
 
 /// A product page's data; shared with the server-rendered head of product pages.

@@ -6,8 +6,12 @@
 //! contains the text, case-insensitively, at most 5) and say so in the log; full search
 //! answers 503, since the database cannot rank typos.
 
+use std::time::Duration;
+
 use axum::Json;
 use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::response::Response;
 use bazaar_db::products::search as product_search;
 use bazaar_search::{Facets, SearchDoc, SearchError, SearchQuery, SearchSort};
 use serde::{Deserialize, Serialize};
@@ -20,6 +24,7 @@ use super::params::{non_blank, parse_bool, parse_bounded, parse_cents};
 use crate::client_addr::ClientIp;
 use crate::error::ErrorBody;
 use crate::extract::ApiQuery;
+use crate::response_cache::{Fill, Tag};
 use crate::views::{ListMeta, ProductSummary};
 use crate::{ApiError, ApiResult, AppState};
 
@@ -84,48 +89,58 @@ impl From<SearchDoc> for Suggestion {
 async fn suggestions(
     State(state): State<AppState>,
     client: ClientIp,
+    headers: HeaderMap,
     ApiQuery(params): ApiQuery<SuggestParams>,
-) -> ApiResult<Json<SuggestionList>> {
+) -> ApiResult<Response> {
     state.limit_search(&client)?;
     let q = params.q.as_deref().unwrap_or("").trim();
-    if q.chars().count() < MIN_SUGGEST_CHARS {
-        return Ok(Json(SuggestionList {
-            suggestions: Vec::new(),
-        }));
-    }
-    let q: String = q.chars().take(100).collect::<String>().to_lowercase();
-    if let Some(hit) = state.caches.suggestions.get_fresh(&q) {
-        return Ok(Json(SuggestionList {
-            suggestions: hit.as_ref().clone(),
-        }));
-    }
-    let from_index = match &state.search {
-        Some(index) => index.suggest(&q, MAX_SUGGESTIONS).await,
-        None => Err(SearchError::Unavailable("search is switched off".into())),
+    let q: String = if q.chars().count() < MIN_SUGGEST_CHARS {
+        String::new()
+    } else {
+        q.chars().take(100).collect::<String>().to_lowercase()
     };
-    let suggestions: Vec<Suggestion> = match from_index {
-        Ok(docs) => docs
-            .into_iter()
-            .take(MAX_SUGGESTIONS)
-            .map(Into::into)
-            .collect(),
-        Err(err) => {
-            // Not cached: the index should answer again as soon as it is back.
-            tracing::warn!(error = %err, "search index unavailable; suggestions from the database");
-            let rows = product_search::name_matches(&state.db, &q, MAX_SUGGESTIONS as i64).await?;
-            return Ok(Json(SuggestionList {
-                suggestions: rows
-                    .into_iter()
-                    .map(|r| bazaar_queue::search_doc::doc_from_row(r).into())
-                    .collect(),
-            }));
-        }
-    };
+    let ttl = state.config.cache_ttl;
     state
-        .caches
-        .suggestions
-        .insert(q, std::sync::Arc::new(suggestions.clone()));
-    Ok(Json(SuggestionList { suggestions }))
+        .responses
+        .answer(format!("suggest {q}"), &headers, || async {
+            if q.is_empty() {
+                let none = SuggestionList {
+                    suggestions: Vec::new(),
+                };
+                return Ok(Fill::new(none, Vec::new()));
+            }
+            let from_index = match &state.search {
+                Some(index) => index.suggest(&q, MAX_SUGGESTIONS).await,
+                None => Err(SearchError::Unavailable("search is switched off".into())),
+            };
+            // The index catches up with writes a moment after them: kept for the TTL only.
+            let (suggestions, ttl): (Vec<Suggestion>, Duration) = match from_index {
+                Ok(docs) => (
+                    docs.into_iter()
+                        .take(MAX_SUGGESTIONS)
+                        .map(Into::into)
+                        .collect(),
+                    ttl,
+                ),
+                Err(err) => {
+                    // Not kept: the index should answer again as soon as it is back.
+                    tracing::warn!(error = %err, "search index unavailable; suggestions from the database");
+                    let rows =
+                        product_search::name_matches(&state.db, &q, MAX_SUGGESTIONS as i64).await?;
+                    let from_db = rows
+                        .into_iter()
+                        .map(|r| bazaar_queue::search_doc::doc_from_row(r).into())
+                        .collect();
+                    (from_db, Duration::ZERO)
+                }
+            };
+            Ok::<_, ApiError>(Fill {
+                value: SuggestionList { suggestions },
+                tags: vec![Tag::Lists],
+                ttl: Some(ttl),
+            })
+        })
+        .await
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

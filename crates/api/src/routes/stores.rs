@@ -1,7 +1,8 @@
 //! Vendor store pages: the store and a page of its products.
 
-use axum::Json;
 use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::response::Response;
 use bazaar_db::{DbError, products, vendors};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -14,6 +15,7 @@ use super::params::{ListParams, parse_page, parse_sort};
 use super::settings::store_currency;
 use crate::error::ErrorBody;
 use crate::extract::{ApiPath, ApiQuery};
+use crate::response_cache::{Fill, Tag};
 use crate::views::{DeliveryView, ListMeta, ProductSummary};
 use crate::{ApiError, ApiResult, AppState};
 
@@ -106,34 +108,43 @@ pub struct StoreParams {
 )]
 pub async fn get_store(
     State(state): State<AppState>,
+    headers: HeaderMap,
     ApiPath(slug): ApiPath<String>,
     ApiQuery(params): ApiQuery<StoreParams>,
-) -> ApiResult<Json<StoreResponse>> {
+) -> ApiResult<Response> {
     let list = ListParams {
         sort: params.sort,
         ..Default::default()
     };
     let sort = parse_sort(&list)?;
     let page = parse_page(&params.page, &params.per_page)?;
-    let store = load_store(&state, &slug).await?;
-    let filter = products::ProductFilter {
-        vendor_slug: Some(store.store_slug.clone()),
-        ..Default::default()
-    };
-    let (rows, total) = super::products::list_with_total(&state, &filter, sort, page).await?;
-    let currency = store_currency(&state).await?;
-    Ok(Json(StoreResponse {
-        store: with_srcsets(&state, StoreView::from(&store)).await?,
-        products: rows
-            .iter()
-            .map(|r| ProductSummary::from_row(r, &currency))
-            .collect(),
-        meta: ListMeta {
-            total,
-            page: page.page,
-            per_page: page.per_page,
-        },
-    }))
+    let key = format!("store {slug} {sort:?} {page:?}");
+    state
+        .responses
+        .answer(key, &headers, || async {
+            let store = load_store(&state, &slug).await?;
+            let filter = products::ProductFilter {
+                vendor_slug: Some(store.store_slug.clone()),
+                ..Default::default()
+            };
+            let (rows, total) =
+                super::products::list_with_total(&state, &filter, sort, page).await?;
+            let currency = store_currency(&state).await?;
+            let answer = StoreResponse {
+                store: with_srcsets(&state, StoreView::from(&store)).await?,
+                products: rows
+                    .iter()
+                    .map(|r| ProductSummary::from_row(r, &currency))
+                    .collect(),
+                meta: ListMeta {
+                    total,
+                    page: page.page,
+                    per_page: page.per_page,
+                },
+            };
+            Ok(Fill::new(answer, vec![Tag::Vendor(store.id), Tag::Lists]))
+        })
+        .await
 }
 
 /// Fills the logo's and banner's `srcset` from their renditions in the media library.

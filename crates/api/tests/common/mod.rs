@@ -223,6 +223,58 @@ impl TestApp {
         }
     }
 
+    /// A second app on the same database through a pool of its own, as another process
+    /// has: its caches hear this app's changes the way another process's do (NOTIFY on
+    /// PostgreSQL, the change log on SQLite), not in memory.
+    pub async fn another_process(&self) -> TestApp {
+        let db = match &self.db {
+            Db::Sqlite(pool) => {
+                // Another path to the same file is another database identity in this process.
+                let file = pool.connect_options().get_filename().to_path_buf();
+                let link = self.dir.join("process-2");
+                std::os::unix::fs::symlink(file.parent().unwrap(), &link).unwrap();
+                let opts = (*pool.connect_options())
+                    .clone()
+                    .filename(link.join(file.file_name().unwrap()));
+                Db::Sqlite(
+                    sqlx::sqlite::SqlitePoolOptions::new()
+                        .max_connections(4)
+                        .connect_with(opts)
+                        .await
+                        .unwrap(),
+                )
+            }
+            Db::Postgres(pool) => {
+                let opts = (*pool.connect_options())
+                    .clone()
+                    .application_name("bazaar-second-process");
+                Db::Postgres(
+                    sqlx::postgres::PgPoolOptions::new()
+                        .max_connections(4)
+                        .connect_with(opts)
+                        .await
+                        .unwrap(),
+                )
+            }
+        };
+        let dir = self.dir.join("process-2-data");
+        std::fs::create_dir_all(&dir).unwrap();
+        let auth = bazaar_api::auth::AuthConfig::new(&self.dir);
+        let config = Self::config(&dir, None, PUBLIC_URL, self.state.config.payfast.clone());
+        let state = AppState::new(db.clone(), config, auth)
+            .await
+            .expect("app state")
+            .with_search(self.search.clone());
+        TestApp {
+            db,
+            router: bazaar_api::app(state.clone()),
+            state,
+            dir,
+            queue: self.queue.clone(),
+            search: self.search.clone(),
+        }
+    }
+
     /// A second router over this app's database and live fan-out (one process, as SQLite
     /// runs).
     pub async fn another_instance_sharing_live_events(&self) -> TestApp {

@@ -34,6 +34,10 @@ use crate::{
 /// Memory the writer may buffer before it flushes a segment.
 const WRITER_MEMORY_BYTES: usize = 64_000_000;
 const WRITER_THREADS: usize = 2;
+/// The writer (its indexing and merge threads and their buffers, tens of megabytes once it
+/// has indexed a batch) is closed after this long without writes, and opened again by the
+/// next one: an idle shop keeps only the reader.
+const WRITER_IDLE: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// The tantivy engine. Cheap to clone; clones share the index.
 #[derive(Clone)]
@@ -44,9 +48,30 @@ pub struct TantivyIndex {
 struct Inner {
     newest_first: bool,
     cache: Arc<ClassCache>,
+    index: Index,
     reader: IndexReader,
-    writer: Mutex<IndexWriter<TantivyDocument>>,
+    writer: Mutex<Slot>,
     fields: Fields,
+}
+
+/// The writer while it is open, and when it last wrote.
+struct Slot {
+    writer: Option<IndexWriter<TantivyDocument>>,
+    last_write: std::time::Instant,
+    close_scheduled: bool,
+}
+
+fn open_writer(index: &Index) -> Result<IndexWriter<TantivyDocument>, SearchError> {
+    let writer: IndexWriter<TantivyDocument> = index
+        .writer_with_num_threads(WRITER_THREADS, WRITER_MEMORY_BYTES)
+        .map_err(unavailable)?;
+    // Every segment costs each search a walk of its term dictionaries: merge sooner than
+    // tantivy's default (8 segments of a size) to keep few of them.
+    let mut merge_policy = LogMergePolicy::default();
+    merge_policy.set_min_num_segments(4);
+    merge_policy.set_del_docs_ratio_before_merge(0.3);
+    writer.set_merge_policy(Box::new(merge_policy));
+    Ok(writer)
 }
 
 impl std::fmt::Debug for TantivyIndex {
@@ -92,30 +117,30 @@ impl TantivyIndex {
     }
 
     fn with_index(index: Index, fields: Fields) -> Result<Self, SearchError> {
-        let writer: IndexWriter<TantivyDocument> = index
-            .writer_with_num_threads(WRITER_THREADS, WRITER_MEMORY_BYTES)
-            .map_err(unavailable)?;
-        // Every segment costs each search a walk of its term dictionaries: merge sooner than
-        // tantivy's default (8 segments of a size) to keep few of them.
-        let mut merge_policy = LogMergePolicy::default();
-        merge_policy.set_min_num_segments(4);
-        merge_policy.set_del_docs_ratio_before_merge(0.3);
-        writer.set_merge_policy(Box::new(merge_policy));
+        // Opened now to fail early when another process holds the index; closed when idle.
+        let writer = open_writer(&index)?;
         let reader = index
             .reader_builder()
             .reload_policy(ReloadPolicy::Manual)
             .try_into()
             .map_err(unavailable)?;
-        Ok(Self {
+        let engine = Self {
             inner: Arc::new(Inner {
                 // Suggestions rely on segments being newest first.
                 newest_first: index.settings().sort_by_field == index_settings().sort_by_field,
                 cache: Arc::default(),
+                index,
                 reader,
-                writer: Mutex::new(writer),
+                writer: Mutex::new(Slot {
+                    writer: Some(writer),
+                    last_write: std::time::Instant::now(),
+                    close_scheduled: false,
+                }),
                 fields,
             }),
-        })
+        };
+        engine.close_when_idle();
+        Ok(engine)
     }
 
     /// Runs blocking index work off the async runtime.
@@ -128,20 +153,86 @@ impl TantivyIndex {
             .await
             .map_err(|e| SearchError::Internal(format!("search task failed: {e}")))?
     }
+
+    /// Runs a write, then makes sure the writer is closed once writes stop.
+    async fn writing<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&Inner) -> Result<T, SearchError> + Send + 'static,
+    ) -> Result<T, SearchError> {
+        let done = self.blocking(work).await;
+        self.close_when_idle();
+        done
+    }
+
+    fn close_when_idle(&self) {
+        {
+            let mut slot = self.inner.slot();
+            if slot.close_scheduled || slot.writer.is_none() {
+                return;
+            }
+            slot.close_scheduled = true;
+        }
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        let weak = Arc::downgrade(&self.inner);
+        runtime.spawn(async move {
+            loop {
+                tokio::time::sleep(WRITER_IDLE).await;
+                let Some(inner) = weak.upgrade() else { return };
+                let closed = tokio::task::spawn_blocking(move || inner.close_writer_if_idle())
+                    .await
+                    .unwrap_or(true);
+                if closed {
+                    return;
+                }
+            }
+        });
+    }
 }
 
 impl Inner {
-    /// The writer; after a panic mid-write, its uncommitted changes are dropped first.
-    fn writer(&self) -> Result<MutexGuard<'_, IndexWriter<TantivyDocument>>, SearchError> {
-        match self.writer.lock() {
-            Ok(writer) => Ok(writer),
+    fn slot(&self) -> MutexGuard<'_, Slot> {
+        self.writer
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The open writer (opening it if closed); after a panic mid-write, its uncommitted
+    /// changes are dropped first.
+    fn writer(&self) -> Result<MutexGuard<'_, Slot>, SearchError> {
+        let mut slot = match self.writer.lock() {
+            Ok(slot) => slot,
             Err(poisoned) => {
-                let mut writer = poisoned.into_inner();
-                writer.rollback().map_err(internal)?;
+                let mut slot = poisoned.into_inner();
+                if let Some(writer) = slot.writer.as_mut() {
+                    writer.rollback().map_err(internal)?;
+                }
                 self.writer.clear_poison();
-                Ok(writer)
+                slot
             }
+        };
+        if slot.writer.is_none() {
+            slot.writer = Some(open_writer(&self.index)?);
         }
+        slot.last_write = std::time::Instant::now();
+        Ok(slot)
+    }
+
+    /// Closes the writer, letting its merges finish, unless it wrote within [`WRITER_IDLE`];
+    /// true when nothing is left to close.
+    fn close_writer_if_idle(&self) -> bool {
+        let mut slot = self.slot();
+        if slot.last_write.elapsed() < WRITER_IDLE {
+            return false;
+        }
+        slot.close_scheduled = false;
+        if let Some(writer) = slot.writer.take()
+            && let Err(err) = writer.wait_merging_threads()
+        {
+            tracing::warn!(error = %err, "closing the search index writer");
+        }
+        true
     }
 
     /// Applies `changes` in one commit, then makes it visible to searches.
@@ -149,14 +240,15 @@ impl Inner {
         &self,
         changes: impl FnOnce(&IndexWriter<TantivyDocument>) -> Result<(), SearchError>,
     ) -> Result<(), SearchError> {
-        let mut writer = self.writer()?;
-        let committed = changes(&writer).and_then(|()| writer.commit().map_err(unavailable));
+        let mut slot = self.writer()?;
+        let writer = slot.writer.as_mut().expect("writer() opens the writer");
+        let committed = changes(writer).and_then(|()| writer.commit().map_err(unavailable));
         if let Err(e) = committed {
             // Leave nothing half-written behind for the next commit.
             let _ = writer.rollback();
             return Err(e);
         }
-        drop(writer);
+        drop(slot);
         self.reader.reload().map_err(unavailable)
     }
 
@@ -344,7 +436,7 @@ impl SearchIndex for TantivyIndex {
         if docs.is_empty() {
             return Ok(());
         }
-        self.blocking(move |inner| inner.upsert(&docs)).await
+        self.writing(move |inner| inner.upsert(&docs)).await
     }
 
     async fn delete(&self, ids: &[Uuid]) -> Result<(), SearchError> {
@@ -352,7 +444,7 @@ impl SearchIndex for TantivyIndex {
             return Ok(());
         }
         let ids = ids.to_vec();
-        self.blocking(move |inner| {
+        self.writing(move |inner| {
             inner.write(|writer| {
                 for id in &ids {
                     writer.delete_term(inner.fields.id_term(id));
@@ -364,7 +456,7 @@ impl SearchIndex for TantivyIndex {
     }
 
     async fn clear(&self) -> Result<(), SearchError> {
-        self.blocking(|inner| {
+        self.writing(|inner| {
             inner.write(|writer| writer.delete_all_documents().map(drop).map_err(internal))
         })
         .await
