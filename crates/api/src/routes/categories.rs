@@ -47,6 +47,7 @@ pub struct CategoryParams {
     params(CategoryParams),
     responses(
         (status = 200, body = CategoryListResponse),
+        (status = 304, description = "Not modified: the ETag in If-None-Match still matches"),
         (status = 400, description = "A parameter is invalid", body = ErrorBody),
     )
 )]

@@ -42,6 +42,7 @@ pub struct ProductResponse {
     params(ListParams),
     responses(
         (status = 200, body = ProductListResponse),
+        (status = 304, description = "Not modified: the ETag in If-None-Match still matches"),
         (status = 400, description = "A parameter is invalid", body = ErrorBody),
     )
 )]
@@ -102,6 +103,7 @@ pub async fn list_with_total(
     params(("slug_or_id" = String, Path, description = "Product slug or id")),
     responses(
         (status = 200, body = ProductResponse),
+        (status = 304, description = "Not modified: the ETag in If-None-Match still matches"),
         (status = 404, description = "No such listed product", body = ErrorBody),
     )
 )]

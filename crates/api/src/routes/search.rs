@@ -83,6 +83,7 @@ impl From<SearchDoc> for Suggestion {
     params(SuggestParams),
     responses(
         (status = 200, body = SuggestionList),
+        (status = 304, description = "Not modified: the ETag in If-None-Match still matches"),
         (status = 429, description = "Too many searches from this address; see Retry-After", body = ErrorBody)
     )
 )]

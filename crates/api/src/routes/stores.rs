@@ -102,6 +102,7 @@ pub struct StoreParams {
     params(("store_slug" = String, Path, description = "Store slug"), StoreParams),
     responses(
         (status = 200, body = StoreResponse),
+        (status = 304, description = "Not modified: the ETag in If-None-Match still matches"),
         (status = 400, description = "A parameter is invalid", body = ErrorBody),
         (status = 404, description = "No such approved store", body = ErrorBody),
     )

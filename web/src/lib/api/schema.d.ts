@@ -4503,6 +4503,13 @@ export interface operations {
                     "application/json": components["schemas"]["CategoryListResponse"];
                 };
             };
+            /** @description Not modified: the ETag in If-None-Match still matches */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description A parameter is invalid */
             400: {
                 headers: {
@@ -5479,6 +5486,13 @@ export interface operations {
                     "application/json": components["schemas"]["ProductListResponse"];
                 };
             };
+            /** @description Not modified: the ETag in If-None-Match still matches */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description A parameter is invalid */
             400: {
                 headers: {
@@ -5520,6 +5534,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ProductResponse"];
                 };
+            };
+            /** @description Not modified: the ETag in If-None-Match still matches */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
             400: {
@@ -5769,6 +5790,13 @@ export interface operations {
                     "application/json": components["schemas"]["SuggestionList"];
                 };
             };
+            /** @description Not modified: the ETag in If-None-Match still matches */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
             400: {
                 headers: {
@@ -5856,6 +5884,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["StoreResponse"];
                 };
+            };
+            /** @description Not modified: the ETag in If-None-Match still matches */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A parameter is invalid */
             400: {
