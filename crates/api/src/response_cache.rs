@@ -195,6 +195,8 @@ pub struct ResponseCache {
     stamps: Stamps,
     counters: Counters,
     budget_bytes: u64,
+    /// The fills under way, by key.
+    filling: std::sync::Mutex<HashMap<String, std::sync::Arc<tokio::sync::Mutex<()>>>>,
 }
 
 /// What a fill returns: the value to serialise and the tags of what it shows.
@@ -226,6 +228,7 @@ impl ResponseCache {
             stamps: Stamps::default(),
             counters: Counters::default(),
             budget_bytes,
+            filling: std::sync::Mutex::new(HashMap::new()),
         }
     }
 
@@ -242,24 +245,53 @@ impl ResponseCache {
         F: FnOnce() -> Fut,
         Fut: Future<Output = Result<Fill<T>, E>>,
     {
-        if let Some(p) = self.entries.get(&key) {
-            let fresh = p.expires.is_none_or(|at| Instant::now() < at);
-            if fresh && self.stamps.still_good(&p) {
+        if let Some(p) = self.good(&key) {
+            self.counters.hits.fetch_add(1, Ordering::Relaxed);
+            return Ok(self.respond(&p, headers));
+        }
+        // One fill per key at a time: after a change, the requests that arrive for a popular
+        // list wait for the first one's answer instead of each reading the database.
+        let turn = {
+            let mut filling = self.filling.lock().unwrap_or_else(|e| e.into_inner());
+            std::sync::Arc::clone(filling.entry(key.clone()).or_default())
+        };
+        let guard = turn.lock().await;
+        let done = match self.good(&key) {
+            Some(p) => {
                 self.counters.hits.fetch_add(1, Ordering::Relaxed);
-                return Ok(self.respond(&p, headers));
+                Ok(self.respond(&p, headers))
             }
-            self.entries.invalidate(&key);
+            None => {
+                self.counters.misses.fetch_add(1, Ordering::Relaxed);
+                // Read before filling: a change during the fill makes the answer stale at once.
+                let epoch = self.stamps.now();
+                fill().await.map(|fill| {
+                    let p = std::sync::Arc::new(prepare(epoch, fill));
+                    if self.budget_bytes > 0 {
+                        self.entries.insert(key.clone(), std::sync::Arc::clone(&p));
+                    }
+                    self.respond(&p, headers)
+                })
+            }
+        };
+        drop(guard);
+        let mut filling = self.filling.lock().unwrap_or_else(|e| e.into_inner());
+        // The last one through forgets the turn (the map's reference and ours are left).
+        if std::sync::Arc::strong_count(&turn) == 2 {
+            filling.remove(&key);
         }
-        self.counters.misses.fetch_add(1, Ordering::Relaxed);
-        // Read before filling: a change during the fill makes the answer stale at once.
-        let epoch = self.stamps.now();
-        let fill = fill().await?;
-        let p = std::sync::Arc::new(prepare(epoch, fill));
-        let response = self.respond(&p, headers);
-        if self.budget_bytes > 0 {
-            self.entries.insert(key, p);
+        done
+    }
+
+    /// The kept answer for `key` if it is still good; a stale one is dropped.
+    fn good(&self, key: &str) -> Option<std::sync::Arc<Prepared>> {
+        let p = self.entries.get(key)?;
+        let fresh = p.expires.is_none_or(|at| Instant::now() < at);
+        if fresh && self.stamps.still_good(&p) {
+            return Some(p);
         }
-        Ok(response)
+        self.entries.invalidate(key);
+        None
     }
 
     fn respond(&self, p: &Prepared, headers: &HeaderMap) -> Response {
@@ -455,6 +487,35 @@ mod tests {
             .await
             .unwrap();
         assert!(r.headers().get(header::CONTENT_ENCODING).is_none());
+    }
+
+    #[tokio::test]
+    async fn requests_that_miss_together_wait_for_one_fill() {
+        let cache = std::sync::Arc::new(ResponseCache::new(1 << 20));
+        let fills = std::sync::Arc::new(AtomicU64::new(0));
+        let mut all = Vec::new();
+        for _ in 0..8 {
+            let (cache, fills) = (cache.clone(), fills.clone());
+            all.push(tokio::spawn(async move {
+                let r = cache
+                    .answer("k".into(), &HeaderMap::new(), || async {
+                        fills.fetch_add(1, Ordering::SeqCst);
+                        tokio::time::sleep(Duration::from_millis(30)).await;
+                        Ok::<_, ()>(Fill::new("v", vec![Tag::Lists]))
+                    })
+                    .await
+                    .unwrap();
+                body(r).await
+            }));
+        }
+        for a in all {
+            assert_eq!(a.await.unwrap(), "\"v\"");
+        }
+        assert_eq!(fills.load(Ordering::SeqCst), 1);
+        assert!(
+            cache.filling.lock().unwrap().is_empty(),
+            "turns are forgotten"
+        );
     }
 
     #[tokio::test]

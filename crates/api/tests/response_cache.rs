@@ -36,6 +36,12 @@ async fn get(app: &TestApp, uri: &str) -> (StatusCode, Value) {
     (reply.status, body)
 }
 
+/// A GET with one request header.
+async fn get_with(app: &TestApp, uri: &str, header: &str, value: &str) -> common::Reply {
+    app.call_with_headers("GET", uri, None, None, None, &[(header, value)])
+        .await
+}
+
 fn names(list: &Value, key: &str) -> Vec<String> {
     list[key]
         .as_array()
@@ -102,16 +108,7 @@ async fn every_write_shows_in_the_next_read() {
     let (_, store) = get(&app, "/api/v1/stores/kasi-kicks").await;
     assert_eq!(names(&store, "products"), ["Trail Tee Pro"]);
     // The old ETag no longer matches.
-    let reply = app
-        .call_with_headers(
-            "GET",
-            &page_uri,
-            None,
-            None,
-            None,
-            &[("if-none-match", &etag)],
-        )
-        .await;
+    let reply = get_with(&app, &page_uri, "if-none-match", &etag).await;
     assert_eq!(reply.status, StatusCode::OK);
 
     // Stock set by hand shows on the page.
@@ -190,40 +187,25 @@ async fn an_etag_gives_304_and_gzip_is_kept_ready() {
     assert_eq!(first.status, StatusCode::OK);
     let etag = first.headers["etag"].to_str().unwrap().to_owned();
     assert!(etag.starts_with("W/\""), "{etag}");
-    let again = app
-        .call_with_headers(
-            "GET",
-            "/api/v1/products?per_page=20",
-            None,
-            None,
-            None,
-            &[("if-none-match", &etag)],
-        )
-        .await;
+    let again = get_with(&app, "/api/v1/products?per_page=20", "if-none-match", &etag).await;
     assert_eq!(again.status, StatusCode::NOT_MODIFIED);
     assert!(again.body.is_empty());
     // Another way of asking for the same list is the same answer.
-    let reordered = app
-        .call_with_headers(
-            "GET",
-            "/api/v1/products?page=1&per_page=20&sort=newest",
-            None,
-            None,
-            None,
-            &[("if-none-match", &etag)],
-        )
-        .await;
+    let reordered = get_with(
+        &app,
+        "/api/v1/products?page=1&per_page=20&sort=newest",
+        "if-none-match",
+        &etag,
+    )
+    .await;
     assert_eq!(reordered.status, StatusCode::NOT_MODIFIED);
-    let zipped = app
-        .call_with_headers(
-            "GET",
-            "/api/v1/products?per_page=20",
-            None,
-            None,
-            None,
-            &[("accept-encoding", "gzip")],
-        )
-        .await;
+    let zipped = get_with(
+        &app,
+        "/api/v1/products?per_page=20",
+        "accept-encoding",
+        "gzip",
+    )
+    .await;
     assert_eq!(zipped.headers["content-encoding"], "gzip");
     assert_eq!(zipped.headers["etag"].to_str().unwrap(), etag);
 

@@ -59,25 +59,36 @@ pub async fn list_products(
     state
         .responses
         .answer(key, &headers, || async {
-            let (rows, total) = list_with_total(&state, &filter, sort, page).await?;
-            let currency = store_currency(&state).await?;
-            let list = ProductListResponse {
-                products: rows
-                    .iter()
-                    .map(|r| ProductSummary::from_row(r, &currency))
-                    .collect(),
-                meta: ListMeta {
-                    total,
-                    page: page.page,
-                    per_page: page.per_page,
-                },
-            };
+            let list = list_page(&state, &filter, sort, page).await?;
             Ok(Fill::new(list, vec![Tag::Lists]))
         })
         .await
 }
 
-/// A page of products and the total; totals of full pages are reused for the cache TTL.
+/// A page of product cards with its total, as lists and store pages show it.
+pub async fn list_page(
+    state: &AppState,
+    filter: &products::ProductFilter,
+    sort: products::ProductSort,
+    page: products::PageRequest,
+) -> ApiResult<ProductListResponse> {
+    let (rows, total) = list_with_total(state, filter, sort, page).await?;
+    let currency = store_currency(state).await?;
+    Ok(ProductListResponse {
+        products: rows
+            .iter()
+            .map(|r| ProductSummary::from_row(r, &currency))
+            .collect(),
+        meta: ListMeta {
+            total,
+            page: page.page,
+            per_page: page.per_page,
+        },
+    })
+}
+
+/// A page of products and the total; a total is kept until the next change (at most the
+/// cache TTL), shared by every page of one list.
 pub async fn list_with_total(
     state: &AppState,
     filter: &products::ProductFilter,

@@ -12,7 +12,6 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use super::params::{ListParams, parse_page, parse_sort};
-use super::settings::store_currency;
 use crate::error::ErrorBody;
 use crate::extract::{ApiPath, ApiQuery};
 use crate::response_cache::{Fill, Tag};
@@ -128,20 +127,11 @@ pub async fn get_store(
                 vendor_slug: Some(store.store_slug.clone()),
                 ..Default::default()
             };
-            let (rows, total) =
-                super::products::list_with_total(&state, &filter, sort, page).await?;
-            let currency = store_currency(&state).await?;
+            let list = super::products::list_page(&state, &filter, sort, page).await?;
             let answer = StoreResponse {
                 store: with_srcsets(&state, StoreView::from(&store)).await?,
-                products: rows
-                    .iter()
-                    .map(|r| ProductSummary::from_row(r, &currency))
-                    .collect(),
-                meta: ListMeta {
-                    total,
-                    page: page.page,
-                    per_page: page.per_page,
-                },
+                products: list.products,
+                meta: list.meta,
             };
             Ok(Fill::new(answer, vec![Tag::Vendor(store.id), Tag::Lists]))
         })
