@@ -14,7 +14,7 @@ mod validate;
 use std::path::Path;
 
 use bazaar_db::products::{ProductInput, UpsertError, Upserted};
-use bazaar_db::{Db, DbError, categories, vendors};
+use bazaar_db::{Db, DbError, Tx, categories, on_tx, vendors};
 use chrono::Utc;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -62,15 +62,110 @@ pub struct SourceRow {
     pub errors: Vec<FieldError>,
 }
 
-/// Reads a file into source rows without validating their content.
-pub fn read_file(path: &Path, format: Format) -> Result<Vec<SourceRow>, ImportError> {
+/// Reads a file into source rows without validating their content. A JSON file is kept as
+/// its text and parsed one product at a time as the import reaches it (see [`SourceRows`]).
+pub fn read_file(path: &Path, format: Format) -> Result<SourceRows, ImportError> {
     let text = std::fs::read_to_string(path).map_err(|source| ImportError::Read {
         path: path.display().to_string(),
         source,
     })?;
     match format {
-        Format::Json => read_json(&text),
-        Format::Csv => csv_format::read(&text),
+        Format::Json => read_json_lazily(text),
+        Format::Csv => csv_format::read(&text).map(SourceRows::Parsed),
+    }
+}
+
+/// Rows to import. A JSON file of 100,000 products is held as its text and where each
+/// product starts and ends, about an eighth of the memory of 100,000 parsed objects; each is
+/// parsed when the import reaches it.
+pub enum SourceRows {
+    Parsed(Vec<SourceRow>),
+    Json {
+        text: String,
+        spans: Vec<std::ops::Range<usize>>,
+    },
+}
+
+impl SourceRows {
+    pub fn len(&self) -> usize {
+        match self {
+            SourceRows::Parsed(rows) => rows.len(),
+            SourceRows::Json { spans, .. } => spans.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl IntoIterator for SourceRows {
+    type Item = SourceRow;
+    type IntoIter = Box<dyn Iterator<Item = SourceRow> + Send>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        match self {
+            SourceRows::Parsed(rows) => Box::new(rows.into_iter()),
+            SourceRows::Json { text, spans } => {
+                Box::new(spans.into_iter().enumerate().map(move |(i, span)| {
+                    // The whole text was checked when it was read.
+                    let item = serde_json::from_str(&text[span]).unwrap_or(Value::Null);
+                    source_row(i, item)
+                }))
+            }
+        }
+    }
+}
+
+/// [`read_json`], keeping the text and parsing each product later.
+pub fn read_json_lazily(text: String) -> Result<SourceRows, ImportError> {
+    #[derive(serde::Deserialize)]
+    struct Wrapped<'a> {
+        #[serde(borrow)]
+        products: Vec<&'a serde_json::value::RawValue>,
+    }
+    serde_json::from_str::<&serde_json::value::RawValue>(&text)
+        .map_err(|e| ImportError::Malformed(format!("not valid JSON: {e}")))?;
+    let items = match serde_json::from_str::<Vec<&serde_json::value::RawValue>>(&text) {
+        Ok(items) => items,
+        Err(_) if text.trim_start().starts_with('{') => {
+            serde_json::from_str::<Wrapped>(&text)
+                .map_err(|_| {
+                    ImportError::Malformed(
+                        "expected an array of products or {\"products\": [...]}".into(),
+                    )
+                })?
+                .products
+        }
+        Err(_) => {
+            return Err(ImportError::Malformed(
+                "expected an array of products".into(),
+            ));
+        }
+    };
+    let base = text.as_ptr() as usize;
+    let spans = items
+        .iter()
+        .map(|raw| {
+            let start = raw.get().as_ptr() as usize - base;
+            start..start + raw.get().len()
+        })
+        .collect();
+    Ok(SourceRows::Json { text, spans })
+}
+
+fn source_row(i: usize, item: Value) -> SourceRow {
+    match item {
+        Value::Object(fields) => SourceRow {
+            row: i + 1,
+            fields,
+            errors: Vec::new(),
+        },
+        _ => SourceRow {
+            row: i + 1,
+            fields: Map::new(),
+            errors: vec![FieldError::new("", "must be a JSON object")],
+        },
     }
 }
 
@@ -97,18 +192,7 @@ pub fn read_json(text: &str) -> Result<Vec<SourceRow>, ImportError> {
     Ok(items
         .into_iter()
         .enumerate()
-        .map(|(i, item)| match item {
-            Value::Object(fields) => SourceRow {
-                row: i + 1,
-                fields,
-                errors: Vec::new(),
-            },
-            _ => SourceRow {
-                row: i + 1,
-                fields: Map::new(),
-                errors: vec![FieldError::new("", "must be a JSON object")],
-            },
-        })
+        .map(|(i, item)| source_row(i, item))
         .collect())
 }
 
@@ -166,36 +250,76 @@ impl Summary {
     }
 }
 
-/// Validates and writes every row, one transaction each. With `dry_run` each transaction
-/// is rolled back, so the report says what would happen and nothing is written.
-/// `progress` is called after each row.
+/// How many products share one transaction. Each is still all or nothing (a savepoint of
+/// its own) and reported on its own; a batch only saves the commits and their turns.
+pub const BATCH: usize = 500;
+
+/// Validates and writes every row, [`BATCH`] products to a transaction, each product in a
+/// savepoint of its own: a rejected product leaves nothing behind and the others in its
+/// batch are kept. With `dry_run` every transaction is rolled back, so the report says what
+/// would happen and nothing is written. `progress` is called after each row.
 pub async fn import_rows(
     db: &Db,
-    rows: Vec<SourceRow>,
+    rows: impl IntoIterator<Item = SourceRow>,
     dry_run: bool,
     mut progress: impl FnMut(&RowReport),
 ) -> Result<Vec<RowReport>, DbError> {
-    let mut reports = Vec::with_capacity(rows.len());
-    for source in rows {
-        let report = import_row(db, source, dry_run).await?;
-        progress(&report);
-        reports.push(report);
+    let mut rows = rows.into_iter().peekable();
+    let mut reports = Vec::with_capacity(rows.size_hint().0);
+    while rows.peek().is_some() {
+        let mut tx = db.begin().await?;
+        let mut changed = Vec::new();
+        for source in rows.by_ref().take(BATCH) {
+            savepoint(&mut tx, "SAVEPOINT product").await?;
+            let (report, id) = import_row(&mut tx, source).await?;
+            if report.outcome == Outcome::Rejected {
+                savepoint(&mut tx, "ROLLBACK TO SAVEPOINT product").await?;
+            }
+            savepoint(&mut tx, "RELEASE SAVEPOINT product").await?;
+            changed.extend(id);
+            progress(&report);
+            reports.push(report);
+        }
+        if !changed.is_empty() {
+            // The search index follows in a job committed with the batch.
+            let job = bazaar_queue::Job::IndexProducts {
+                product_ids: changed,
+            };
+            bazaar_queue::enqueue(&mut tx, &job).await?;
+        }
+        if dry_run {
+            tx.rollback().await?
+        } else {
+            tx.commit().await?
+        }
     }
     Ok(reports)
 }
 
-async fn import_row(db: &Db, source: SourceRow, dry_run: bool) -> Result<RowReport, DbError> {
+async fn savepoint(tx: &mut Tx, sql: &'static str) -> Result<(), DbError> {
+    on_tx!(tx, conn => sqlx::query(sql).execute(conn).await.map(drop))?;
+    Ok(())
+}
+
+/// Writes one row in `tx`; returns its report and, when it changed a product, the id.
+async fn import_row(
+    tx: &mut Tx,
+    source: SourceRow,
+) -> Result<(RowReport, Option<uuid::Uuid>), DbError> {
     let slug = source
         .fields
         .get("slug")
         .and_then(Value::as_str)
         .map(str::to_owned);
-    let rejected = |errors: Vec<FieldError>| RowReport {
-        row: source.row,
-        slug: slug.clone(),
-        outcome: Outcome::Rejected,
-        errors,
-        created_categories: Vec::new(),
+    let rejected = |errors: Vec<FieldError>| {
+        let report = RowReport {
+            row: source.row,
+            slug: slug.clone(),
+            outcome: Outcome::Rejected,
+            errors,
+            created_categories: Vec::new(),
+        };
+        (report, None)
     };
     if !source.errors.is_empty() {
         return Ok(rejected(source.errors.clone()));
@@ -205,13 +329,11 @@ async fn import_row(db: &Db, source: SourceRow, dry_run: bool) -> Result<RowRepo
         Err(errors) => return Ok(rejected(errors)),
     };
     let now = Utc::now();
-    let mut tx = db.begin().await?;
     let vendor_id = match &valid.vendor_slug {
         None => None,
-        Some(vendor) => match vendors::id_by_slug(&mut tx, vendor).await? {
+        Some(vendor) => match vendors::id_by_slug(tx, vendor).await? {
             Some(id) => Some(id),
             None => {
-                tx.rollback().await?;
                 return Ok(rejected(vec![FieldError::new(
                     "vendor",
                     format!("unknown vendor '{vendor}'"),
@@ -220,54 +342,37 @@ async fn import_row(db: &Db, source: SourceRow, dry_run: bool) -> Result<RowRepo
         },
     };
     let mut created_categories = Vec::new();
-    if !valid.category.is_empty() && categories::ensure(&mut tx, &valid.category, now).await? {
+    if !valid.category.is_empty() && categories::ensure(tx, &valid.category, now).await? {
         created_categories.push(valid.category.clone());
     }
     let input = ProductInput {
         vendor_id,
         ..valid.product
     };
-    match bazaar_db::products::upsert(&mut tx, &input, now).await {
+    match bazaar_db::products::upsert(tx, &input, now).await {
         Ok(outcome) => {
-            // The search index follows in a job committed with the change.
-            if outcome != bazaar_db::products::Upserted::Unchanged
-                && let Some(id) = bazaar_db::products::id_by_slug(&mut tx, &input.slug).await?
-            {
-                bazaar_queue::enqueue(
-                    &mut tx,
-                    &bazaar_queue::Job::IndexProducts {
-                        product_ids: vec![id],
-                    },
-                )
-                .await?;
-            }
-            if dry_run {
-                tx.rollback().await?
+            let id = if outcome == bazaar_db::products::Upserted::Unchanged {
+                None
             } else {
-                tx.commit().await?
-            }
-            Ok(RowReport {
+                bazaar_db::products::id_by_slug(tx, &input.slug).await?
+            };
+            let report = RowReport {
                 row: source.row,
                 slug,
                 outcome: outcome.into(),
                 errors: Vec::new(),
                 created_categories,
-            })
+            };
+            Ok((report, id))
         }
-        Err(UpsertError::SkuTaken { sku, owner }) => {
-            tx.rollback().await?;
-            Ok(rejected(vec![FieldError::new(
-                "variations.sku",
-                format!("SKU {sku} already belongs to product '{owner}'"),
-            )]))
-        }
-        Err(UpsertError::Db(DbError::Conflict(msg))) => {
-            tx.rollback().await?;
-            Ok(rejected(vec![FieldError::new(
-                "",
-                format!("conflicts with an existing record: {msg}"),
-            )]))
-        }
+        Err(UpsertError::SkuTaken { sku, owner }) => Ok(rejected(vec![FieldError::new(
+            "variations.sku",
+            format!("SKU {sku} already belongs to product '{owner}'"),
+        )])),
+        Err(UpsertError::Db(DbError::Conflict(msg))) => Ok(rejected(vec![FieldError::new(
+            "",
+            format!("conflicts with an existing record: {msg}"),
+        )])),
         Err(UpsertError::Db(e)) => Err(e),
     }
 }

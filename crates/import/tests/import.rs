@@ -280,3 +280,72 @@ async fn the_demo_seed_meets_the_catalogue_brief() {
         assert!(dir.join("media").join(rel).is_file(), "{url} was copied");
     }
 }
+
+/// Products share a transaction in batches, but each is all or nothing: one the database
+/// refuses half-way (its SKU belongs to another product) leaves neither its product, its
+/// variations nor its new category behind, and its neighbours in the batch are kept.
+#[tokio::test]
+async fn a_product_refused_half_way_leaves_nothing_and_its_batch_is_kept() {
+    let (db, _dir) = bazaar_testkit::fresh_db().await;
+    let reports = import(
+        &db,
+        r#"[
+          {"slug": "tee", "name": "Tee", "category": "apparel", "price": "199.00",
+           "variations": [{"sku": "TEE-S", "attributes": {"Size": "S"}, "stock_quantity": 2}]},
+          {"slug": "thief", "name": "Thief", "category": "gadgets", "price": "10.00",
+           "variations": [{"sku": "THIEF-1", "attributes": {"Size": "S"}, "stock_quantity": 1},
+                          {"sku": "TEE-S", "attributes": {"Size": "M"}, "stock_quantity": 1}]},
+          {"slug": "cap", "name": "Cap", "price": "99.50", "stock_quantity": 7}
+        ]"#,
+        false,
+    )
+    .await;
+    let outcomes: Vec<Outcome> = reports.iter().map(|r| r.outcome).collect();
+    assert_eq!(
+        outcomes,
+        [Outcome::Created, Outcome::Rejected, Outcome::Created]
+    );
+    assert_eq!(reports[1].errors[0].field, "variations.sku");
+    assert_eq!(count(&db, "products").await, 2);
+    assert_eq!(count(&db, "product_variations").await, 1);
+    let gadgets = bazaar_db::on_db!(&db, pool => sqlx::query_scalar::<_, i64>(
+        "SELECT COUNT(*) FROM categories WHERE slug = 'gadgets'").fetch_one(pool).await.unwrap());
+    assert_eq!(gadgets, 0, "the refused product's category is not created");
+    // One index job for the batch, naming both products.
+    let jobs = bazaar_db::on_db!(&db, pool => sqlx::query_scalar::<_, serde_json::Value>(
+        "SELECT job FROM outbox").fetch_all(pool).await.unwrap());
+    assert_eq!(jobs.len(), 1, "{jobs:?}");
+    assert_eq!(jobs[0]["product_ids"].as_array().unwrap().len(), 2);
+}
+
+/// A JSON file is read as its text and each product parsed when it is imported; the shapes
+/// and messages are those of `read_json`.
+#[tokio::test]
+async fn a_json_file_is_parsed_a_product_at_a_time() {
+    let (db, dir) = bazaar_testkit::fresh_db().await;
+    let path = dir.join("products.json");
+    std::fs::write(&path, format!(r#"{{"products": {TWO_PRODUCTS}}}"#)).unwrap();
+    let rows = bazaar_import::read_file(&path, Format::Json).unwrap();
+    assert!(matches!(rows, bazaar_import::SourceRows::Json { .. }));
+    assert_eq!(rows.len(), 2);
+    let reports = import_rows(&db, rows, false, |_| {}).await.unwrap();
+    assert_eq!(Summary::of(&reports).created, 2);
+
+    std::fs::write(&path, r#"[{"slug": "a", "name": "A", "price": "1.00"}, 7]"#).unwrap();
+    let rows: Vec<_> = bazaar_import::read_file(&path, Format::Json)
+        .unwrap()
+        .into_iter()
+        .collect();
+    assert_eq!(rows[0].fields["slug"], "a");
+    assert_eq!((rows[1].row, rows[1].errors[0].reason.as_str()), (2, "must be a JSON object"));
+
+    for (text, message) in [
+        ("[{", "not valid JSON"),
+        (r#"{"items": []}"#, "expected an array of products or {\"products\": [...]}"),
+        ("42", "expected an array of products"),
+    ] {
+        std::fs::write(&path, text).unwrap();
+        let err = bazaar_import::read_file(&path, Format::Json).err().unwrap();
+        assert!(err.to_string().contains(message), "{text}: {err}");
+    }
+}
