@@ -337,11 +337,17 @@ async fn a_json_file_is_parsed_a_product_at_a_time() {
         .into_iter()
         .collect();
     assert_eq!(rows[0].fields["slug"], "a");
-    assert_eq!((rows[1].row, rows[1].errors[0].reason.as_str()), (2, "must be a JSON object"));
+    assert_eq!(
+        (rows[1].row, rows[1].errors[0].reason.as_str()),
+        (2, "must be a JSON object")
+    );
 
     for (text, message) in [
         ("[{", "not valid JSON"),
-        (r#"{"items": []}"#, "expected an array of products or {\"products\": [...]}"),
+        (
+            r#"{"items": []}"#,
+            "expected an array of products or {\"products\": [...]}",
+        ),
         ("42", "expected an array of products"),
     ] {
         std::fs::write(&path, text).unwrap();
