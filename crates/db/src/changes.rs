@@ -216,13 +216,6 @@ pub fn peers(db: &Db) -> usize {
     hub(db).live_peers().len()
 }
 
-/// Starts hearing other processes' acknowledgements, so that this process's commits wait
-/// for them (a `worker` or the CLI on PostgreSQL). [`subscribe`] does this too.
-pub async fn listen(db: &Db) -> DbResult<()> {
-    let hub = hub(db);
-    follow(db, &hub).await
-}
-
 async fn follow(db: &Db, hub: &Arc<Hub>) -> DbResult<()> {
     hub.following
         .get_or_try_init(|| async {
