@@ -171,8 +171,13 @@ impl BackgroundArgs {
     }
 }
 
-/// Opens the configured search engine.
-pub async fn open_search(args: &BackgroundArgs, config: &Config) -> Result<Arc<dyn SearchIndex>> {
+/// The search engine: Meilisearch when configured, else the index in the data directory,
+/// remembering the matching terms of at most `cached_words` words.
+pub async fn open_search(
+    args: &BackgroundArgs,
+    config: &Config,
+    cached_words: usize,
+) -> Result<Arc<dyn SearchIndex>> {
     if let Some(url) = args.meili_url.as_deref().filter(|u| !u.trim().is_empty()) {
         let index = MeiliIndex::connect(url, args.meili_key.as_deref(), &args.meili_index)
             .await
@@ -187,7 +192,7 @@ pub async fn open_search(args: &BackgroundArgs, config: &Config) -> Result<Arc<d
             dir.display()
         )
     })?;
-    Ok(Arc::new(index))
+    Ok(Arc::new(index.with_word_cache(cached_words)))
 }
 
 /// The context job handlers run with.

@@ -30,7 +30,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Serve the API and the web site on one port (migrates the database first).
-    Serve(cmd::serve::Args),
+    Serve(Box<cmd::serve::Args>),
     /// Run background job workers only (scale-out mode).
     Worker(cmd::worker::Args),
     /// Import products from bazaar's JSON or CSV format.
@@ -73,7 +73,7 @@ fn main() -> ExitCode {
         let config = config::Config::load(&cli.global, &cli.command)?;
         config::init_tracing(&config, matches!(cli.command, Command::Serve(_)));
         match cli.command {
-            Command::Serve(args) => cmd::serve::run(args, config).await,
+            Command::Serve(args) => cmd::serve::run(*args, config).await,
             Command::Worker(args) => cmd::worker::run(args, config).await,
             Command::Import(args) => cmd::import::run(args, config).await,
             Command::Seed(args) => cmd::seed::run(args, config).await,

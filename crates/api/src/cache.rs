@@ -48,6 +48,16 @@ impl<K: Eq + Hash + Clone, V: Clone> TtlCache<K, V> {
         }
     }
 
+    /// Entries held now (expired ones included until they are swept).
+    pub fn len(&self) -> usize {
+        self.entries.lock().unwrap_or_else(|p| p.into_inner()).len()
+    }
+
+    /// The most entries held.
+    pub fn capacity(&self) -> usize {
+        self.capacity
+    }
+
     /// Forgets every value, and any load under way (a change made them stale).
     pub fn clear(&self) {
         let mut entries = self.entries.lock().unwrap_or_else(|p| p.into_inner());
@@ -66,6 +76,9 @@ impl<K: Eq + Hash + Clone, V: Clone> TtlCache<K, V> {
 
     /// Keeps `value` unless the cache was cleared since generation `from`.
     fn put_from(&self, key: K, value: V, from: u64) {
+        if self.capacity == 0 {
+            return;
+        }
         let mut entries = self.entries.lock().unwrap_or_else(|p| p.into_inner());
         if self.generation() != from {
             return;
@@ -210,6 +223,18 @@ mod tests {
             cache.put(i, i);
         }
         assert!(cache.entries.lock().unwrap().len() <= 2);
+    }
+
+    #[tokio::test]
+    async fn zero_capacity_keeps_nothing() {
+        let cache = TtlCache::new(Duration::from_secs(60), 0);
+        let loads = AtomicUsize::new(0);
+        cache.insert("k", 1);
+        assert_eq!(cache.get_fresh(&"k"), None);
+        cache.get_or_load(&"k", || load(&loads, 1)).await.unwrap();
+        cache.get_or_load(&"k", || load(&loads, 1)).await.unwrap();
+        assert_eq!(loads.load(Ordering::SeqCst), 2);
+        assert_eq!(cache.len(), 0);
     }
 
     #[tokio::test]

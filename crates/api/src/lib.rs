@@ -46,6 +46,12 @@ pub struct ApiConfig {
     pub cache_ttl: Duration,
     /// Bytes the prepared public answers may hold (see [`response_cache`]); zero keeps none.
     pub response_cache_bytes: u64,
+    /// Access tokens whose signature check is remembered (for up to five minutes each);
+    /// zero checks every request's signature.
+    pub token_cache_entries: usize,
+    /// Product list totals (one per distinct filter) remembered for `cache_ttl`; zero
+    /// counts every time.
+    pub list_count_cache_entries: usize,
     /// How often an idle live-event stream sends a heartbeat comment.
     pub sse_heartbeat: Duration,
     /// Analytics events accepted per client address per minute; more get 429.
@@ -71,6 +77,8 @@ impl ApiConfig {
             media_quota_bytes: 1024 * 1024 * 1024,
             cache_ttl: Duration::from_secs(5),
             response_cache_bytes: 16 * 1024 * 1024,
+            token_cache_entries: 20_000,
+            list_count_cache_entries: 10_000,
             sse_heartbeat: Duration::from_secs(15),
             analytics_per_minute: 600,
             payfast: bazaar_payfast::Settings::sandbox(),
@@ -134,9 +142,12 @@ impl AppState {
         let auth = Arc::new(auth::AuthState::load(&db, auth).await?);
         let caches = Caches {
             currency: cache::TtlCache::new(config.cache_ttl, 1),
-            list_totals: cache::TtlCache::new(config.cache_ttl, 10_000),
+            list_totals: cache::TtlCache::new(config.cache_ttl, config.list_count_cache_entries),
             limiter: rate_limit::RateLimiter::default(),
-            verified_tokens: cache::TtlCache::new(Duration::from_secs(300), 20_000),
+            verified_tokens: cache::TtlCache::new(
+                Duration::from_secs(300),
+                config.token_cache_entries,
+            ),
         };
         let caches = Arc::new(caches);
         let responses = Arc::new(response_cache::ResponseCache::new(

@@ -270,3 +270,57 @@ async fn another_process_shows_a_write_too() {
         }
     }
 }
+
+/// The caches beside the response cache are bounded by settings, and `/metrics` shows
+/// what they hold against their bound.
+#[tokio::test]
+async fn the_other_caches_are_bounded_by_their_settings() {
+    let configured = |tokens: usize, totals: usize| {
+        TestApp::with_config(move |config, _| {
+            config.cache_ttl = std::time::Duration::from_secs(60);
+            config.token_cache_entries = tokens;
+            config.list_count_cache_entries = totals;
+        })
+    };
+    let gauges = |metrics: String| {
+        let value = |name: &str| -> usize {
+            metrics
+                .lines()
+                .find_map(|l| l.strip_prefix(&format!("{name} ")))
+                .unwrap_or_else(|| panic!("{name} in {metrics}"))
+                .parse()
+                .unwrap()
+        };
+        [
+            value("bazaar_token_cache_entries"),
+            value("bazaar_token_cache_capacity"),
+            value("bazaar_list_count_cache_entries"),
+            value("bazaar_list_count_cache_capacity"),
+        ]
+    };
+    for (tokens, totals) in [(2, 0), (0, 5)] {
+        let app = configured(tokens, totals).await;
+        app.seed().await;
+        for n in 0..4 {
+            let who = common::shop::quick_customer(&app, &format!("c{n}@example.com")).await;
+            let (status, _) = call(&app, "GET", "/auth/v1/user", None, &who).await;
+            assert_eq!(status, StatusCode::OK);
+        }
+        for query in ["", "?category=apparel", "?sort=price-asc"] {
+            app.get_ok(&format!("/api/v1/products{query}")).await;
+        }
+        let [held_tokens, most_tokens, held_totals, most_totals] =
+            gauges(app.request("GET", "/metrics").await.text());
+        assert_eq!((most_tokens, most_totals), (tokens, totals));
+        if tokens == 0 {
+            assert_eq!(held_tokens, 0, "no token kept");
+        } else {
+            assert!((1..=tokens).contains(&held_tokens), "{held_tokens} tokens");
+        }
+        if totals == 0 {
+            assert_eq!(held_totals, 0, "no total kept");
+        } else {
+            assert!((1..=totals).contains(&held_totals), "{held_totals} totals");
+        }
+    }
+}

@@ -69,7 +69,7 @@ pub use crate::model::{
     FacetCount, Facets, MAX_FACET_VALUES, MAX_PER_PAGE, PRICE_BANDS, PriceBand, SearchDoc,
     SearchQuery, SearchResults, SearchSort,
 };
-pub use crate::tantivy_index::TantivyIndex;
+pub use crate::tantivy_index::{DEFAULT_CACHED_WORDS, TantivyIndex};
 
 /// Why a search or a write failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -135,4 +135,10 @@ pub trait SearchIndex: Send + Sync + 'static {
 
     /// How many documents the index holds.
     async fn count(&self) -> Result<u64, SearchError>;
+
+    /// Words whose matching terms this process remembers, and the most it keeps; `None`
+    /// for an engine that keeps no such cache here (Meilisearch).
+    fn cached_words(&self) -> Option<(usize, usize)> {
+        None
+    }
 }

@@ -241,6 +241,35 @@ async fn tantivy_in_memory_works_alike() {
 }
 
 #[tokio::test]
+async fn tantivy_word_cache_is_bounded_by_its_setting() {
+    let index = TantivyIndex::in_ram().expect("an index in memory");
+    index.upsert(products()).await.expect("the fixture loads");
+    assert_eq!(
+        index.cached_words(),
+        Some((0, bazaar_search::DEFAULT_CACHED_WORDS))
+    );
+    let index = index.with_word_cache(2);
+    let words = ["trai", "glovse", "pwr", "gri", "runnign", "shoe"];
+    for q in words {
+        index.suggest(q, 5).await.expect("suggest works");
+        let (held, most) = index.cached_words().expect("tantivy keeps words");
+        assert_eq!(most, 2);
+        assert!((1..=2).contains(&held), "{held} words after {q}");
+    }
+    let index = index.with_word_cache(0);
+    for q in words {
+        index.suggest(q, 5).await.expect("suggest works");
+    }
+    assert_eq!(index.cached_words(), Some((0, 0)));
+    let suggestions = index.suggest("trai", 2).await.expect("suggest works");
+    assert_eq!(
+        numbers(&suggestions),
+        [15, 7],
+        "answers alike without the cache"
+    );
+}
+
+#[tokio::test]
 async fn tantivy_rejects_an_index_with_another_schema() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let mut builder = tantivy::schema::Schema::builder();

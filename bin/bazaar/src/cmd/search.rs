@@ -31,7 +31,7 @@ pub enum SearchCommand {
 pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
     let SearchCommand::Reindex { batch, background } = args.command;
     let db = config.connect_migrated().await?;
-    let index = open_search(&background, &config).await?;
+    let index = open_search(&background, &config, bazaar_search::DEFAULT_CACHED_WORDS).await?;
     let bar = ProgressBar::new(0);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} products ({per_sec}, {eta} left)")

@@ -36,6 +36,22 @@ pub struct Args {
     #[arg(long, env = "BAZAAR_SQLITE_CACHE_MB", value_name = "MB", default_value_t = 8,
           value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub sqlite_cache_mb: u32,
+    /// Access tokens whose signature check is remembered, each for up to five minutes
+    /// (about 1 KB each); 0 checks every request's signature.
+    #[arg(long, env = "BAZAAR_TOKEN_CACHE_ENTRIES", value_name = "N", default_value_t = 20_000,
+          value_parser = clap::value_parser!(u64).range(0..=10_000_000))]
+    pub token_cache_entries: u64,
+    /// Product list totals (one per distinct filter) remembered for --cache-ttl-seconds;
+    /// 0 counts every time.
+    #[arg(long, env = "BAZAAR_LIST_COUNT_CACHE_ENTRIES", value_name = "N", default_value_t = 10_000,
+          value_parser = clap::value_parser!(u64).range(0..=10_000_000))]
+    pub list_count_cache_entries: u64,
+    /// Search words whose matching terms the built-in search engine remembers (up to a few
+    /// KB each; not used with Meilisearch); 0 keeps none.
+    #[arg(long, env = "BAZAAR_SEARCH_WORD_CACHE_ENTRIES", value_name = "N",
+          default_value_t = bazaar_search::DEFAULT_CACHED_WORDS as u64,
+          value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+    pub search_word_cache_entries: u64,
     /// Confirm sign-ups at once instead of emailing a confirmation link (for demos and tests).
     #[arg(long, env = "BAZAAR_AUTH_AUTOCONFIRM")]
     pub auth_autoconfirm: bool,
@@ -166,6 +182,8 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
     api_config.media_quota_bytes = args.background.media_quota_mb.saturating_mul(1024 * 1024);
     api_config.cache_ttl = std::time::Duration::from_secs(args.cache_ttl_seconds);
     api_config.response_cache_bytes = args.response_cache_mb * 1024 * 1024;
+    api_config.token_cache_entries = args.token_cache_entries as usize;
+    api_config.list_count_cache_entries = args.list_count_cache_entries as usize;
     api_config.analytics_per_minute = args.analytics_per_minute;
     api_config.payfast = args.background.payfast(&public_url)?;
     api_config.trusted_proxies = args.trusted_proxies.clone();
@@ -176,7 +194,12 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
     let options = crate::background::worker_options(&args.background, !args.no_workers);
     let registered =
         crate::register::enter(&db, "serve", &options.name, &api_config.payfast).await?;
-    let search = crate::background::open_search(&args.background, &config).await?;
+    let search = crate::background::open_search(
+        &args.background,
+        &config,
+        args.search_word_cache_entries as usize,
+    )
+    .await?;
     let state = AppState::new(db.clone(), api_config, auth)
         .await
         .context("cannot load the sign-in keys")?

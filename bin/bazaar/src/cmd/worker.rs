@@ -43,7 +43,12 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
     let options = worker_options(&args.background, true);
     let payments = args.background.payfast(&public_url)?;
     let registered = crate::register::enter(&db, "worker", &options.name, &payments).await?;
-    let search = open_search(&args.background, &config).await?;
+    let search = open_search(
+        &args.background,
+        &config,
+        bazaar_search::DEFAULT_CACHED_WORDS,
+    )
+    .await?;
     let live = bazaar_queue::LiveBus::start(&db).await?;
     let ctx = job_context(
         &args.background,

@@ -19,6 +19,43 @@ pub fn router() -> Router<AppState> {
 /// Prometheus text: the response cache's counters and the process's memory.
 async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
     let mut text = state.responses.metrics();
+    let caches = &state.caches;
+    for (name, help, cache) in [
+        (
+            "bazaar_token_cache",
+            "Access tokens whose signature check is remembered",
+            (
+                caches.verified_tokens.len(),
+                caches.verified_tokens.capacity(),
+            ),
+        ),
+        (
+            "bazaar_list_count_cache",
+            "Product list totals remembered",
+            (caches.list_totals.len(), caches.list_totals.capacity()),
+        ),
+    ] {
+        text.push_str(&format!(
+            "# HELP {name}_entries {help}.\n\
+             # TYPE {name}_entries gauge\n\
+             {name}_entries {}\n\
+             # HELP {name}_capacity The most entries held.\n\
+             # TYPE {name}_capacity gauge\n\
+             {name}_capacity {}\n",
+            cache.0, cache.1
+        ));
+    }
+    if let Some(words) = state.search.as_ref().and_then(|s| s.cached_words()) {
+        text.push_str(&format!(
+            "# HELP bazaar_search_word_cache_entries Words whose matching terms are remembered.\n\
+             # TYPE bazaar_search_word_cache_entries gauge\n\
+             bazaar_search_word_cache_entries {}\n\
+             # HELP bazaar_search_word_cache_capacity The most words remembered.\n\
+             # TYPE bazaar_search_word_cache_capacity gauge\n\
+             bazaar_search_word_cache_capacity {}\n",
+            words.0, words.1
+        ));
+    }
     if let Some(kb) = resident_kb() {
         text.push_str(&format!(
             "# HELP process_resident_memory_bytes Resident memory of this process.\n\

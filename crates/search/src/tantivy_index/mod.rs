@@ -23,6 +23,7 @@ use uuid::Uuid;
 use self::facets::FacetCounter;
 use self::query::{Except, Rank, RankKey};
 use self::schema::Fields;
+pub use self::text_query::DEFAULT_CACHED_WORDS;
 use self::text_query::{ClassCache, Word};
 use crate::matching::QueryWords;
 use crate::model::{category_facet_count, finish_facet, price_bands};
@@ -114,6 +115,13 @@ impl TantivyIndex {
             .create_in_ram()
             .map_err(unavailable)?;
         Self::with_index(index, fields)
+    }
+
+    /// Remembers the matching terms of at most `words` search words (zero: none). Each
+    /// costs up to a few kilobytes; the default is [`DEFAULT_CACHED_WORDS`].
+    pub fn with_word_cache(self, words: usize) -> Self {
+        self.inner.cache.set_capacity(words);
+        self
     }
 
     fn with_index(index: Index, fields: Fields) -> Result<Self, SearchError> {
@@ -430,6 +438,10 @@ impl Inner {
 impl SearchIndex for TantivyIndex {
     fn engine(&self) -> &'static str {
         "tantivy"
+    }
+
+    fn cached_words(&self) -> Option<(usize, usize)> {
+        Some(self.inner.cache.usage())
     }
 
     async fn upsert(&self, docs: Vec<SearchDoc>) -> Result<(), SearchError> {

@@ -9,6 +9,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use tantivy::index::SegmentId;
@@ -47,20 +48,54 @@ pub(super) struct Word {
 /// The terms of a segment a word matches, grouped by what a match is worth, best first.
 pub(super) type Classes = Vec<(u16, Vec<(TantivyField, TermInfo)>)>;
 
-/// Entries kept before the cache starts afresh.
-const MAX_CACHED_WORDS: usize = 4_096;
+/// Words kept before the cache starts afresh, unless set otherwise
+/// ([`super::TantivyIndex::with_word_cache`]).
+pub const DEFAULT_CACHED_WORDS: usize = 4_096;
 /// Words matching more terms than this (a one-letter prefix, say) are not kept.
 const MAX_CACHED_TERMS: usize = 1_000;
 
 /// Remembers which terms a word matched in each segment. Segments never change (deletes only
 /// hide documents), so entries never go stale; walking the term dictionaries with a typo
 /// automaton is the costliest part of a suggestion, and the same words come back often.
-#[derive(Default)]
 pub(super) struct ClassCache {
     entries: Mutex<HashMap<(SegmentId, String, bool), Arc<Classes>>>,
+    capacity: AtomicUsize,
+}
+
+impl Default for ClassCache {
+    fn default() -> Self {
+        Self {
+            entries: Mutex::default(),
+            capacity: AtomicUsize::new(DEFAULT_CACHED_WORDS),
+        }
+    }
 }
 
 impl ClassCache {
+    /// Keeps at most `words` (zero keeps none), forgetting what is held now.
+    pub(super) fn set_capacity(&self, words: usize) {
+        let mut entries = self
+            .entries
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        self.capacity.store(words, Ordering::Relaxed);
+        entries.clear();
+    }
+
+    fn capacity(&self) -> usize {
+        self.capacity.load(Ordering::Relaxed)
+    }
+
+    /// Words held now, and the most held.
+    pub(super) fn usage(&self) -> (usize, usize) {
+        let held = self
+            .entries
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .len();
+        (held, self.capacity())
+    }
+
     pub(super) fn classes(
         &self,
         word: &Word,
@@ -78,9 +113,10 @@ impl ClassCache {
         }
         let classes = Arc::new(word.classes(reader, fields)?);
         let terms: usize = classes.iter().map(|(_, members)| members.len()).sum();
-        if terms <= MAX_CACHED_TERMS {
+        let capacity = self.capacity();
+        if terms <= MAX_CACHED_TERMS && capacity > 0 {
             let mut entries = entries();
-            if entries.len() >= MAX_CACHED_WORDS {
+            if entries.len() >= capacity {
                 entries.clear();
             }
             entries.insert(key, Arc::clone(&classes));
