@@ -47,6 +47,8 @@ pub enum Command {
     Keys(cmd::keys::Args),
     /// Inspect and retry background jobs.
     Jobs(cmd::jobs::Args),
+    /// Pay vendors their available balances.
+    Payouts(cmd::payouts::Args),
     /// Manage the search index.
     Search(cmd::search::Args),
     /// Print the API's OpenAPI document (what `/api/openapi.json` serves) and exit.
@@ -82,6 +84,7 @@ fn main() -> ExitCode {
             Command::Vendor(args) => cmd::vendor::run(args, config).await,
             Command::Keys(args) => cmd::keys::run(args, config).await,
             Command::Jobs(args) => cmd::jobs::run(args, config).await,
+            Command::Payouts(args) => cmd::payouts::run(args, config).await,
             Command::Search(args) => cmd::search::run(args, config).await,
             Command::Openapi => Ok(cmd::openapi::run()),
         }

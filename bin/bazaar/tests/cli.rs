@@ -588,3 +588,113 @@ fn vendor_commands_list_approve_suspend_and_reinstate() {
     ]);
     assert_one_line_failure(&out, "there is no store 'nowhere'");
 }
+
+/// `bazaar payouts run`: a dry run shows who would be paid and keeps nothing; a run pays
+/// them and writes the bank file.
+#[test]
+fn payouts_run_pays_available_balances_and_writes_the_bank_file() {
+    let dir = scratch();
+    let url = tokio::runtime::Runtime::new()
+        .unwrap()
+        .block_on(bazaar_testkit::fresh_database_url())
+        .unwrap_or_else(|| format!("sqlite://{}", dir.join("shop.db").display()));
+    let run = |args: &[&str]| {
+        bazaar(&dir)
+            .env("BAZAAR_DATABASE_URL", &url)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../seeds");
+    let out = run(&["seed", "--dir", seeds.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    // OVR has R1,234.50 available and a bank account; PWR R300 and none.
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let db = bazaar_db::Db::connect(&url, &bazaar_db::ConnectOptions::default())
+            .await
+            .unwrap();
+        let admin = bazaar_db::accounts::user_by_email(&db, "admin@bazaar.test")
+            .await
+            .unwrap()
+            .unwrap();
+        let mut tx = db.begin().await.unwrap();
+        let ovr = bazaar_db::vendors::id_by_slug(&mut tx, "ovr-official")
+            .await
+            .unwrap()
+            .unwrap();
+        let pwr = bazaar_db::vendors::id_by_slug(&mut tx, "pwr-athletics")
+            .await
+            .unwrap()
+            .unwrap();
+        bazaar_db::vendors::set_payout_account(
+            &mut tx,
+            ovr,
+            &bazaar_db::vendors::PayoutAccount {
+                bank_name: "FNB",
+                account_holder: "OVR Apparel (Pty) Ltd",
+                account_number: "62000000001",
+                branch_code: "250655",
+            },
+            chrono::Utc::now(),
+        )
+        .await
+        .unwrap();
+        bazaar_commerce::books::adjust(&mut tx, ovr, 123_450, "Opening balance", admin.id)
+            .await
+            .unwrap();
+        bazaar_commerce::books::adjust(&mut tx, pwr, 30_000, "Opening balance", admin.id)
+            .await
+            .unwrap();
+        tx.commit().await.unwrap();
+        db.close().await;
+    });
+
+    let out = run(&["payouts", "run", "--dry-run"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("Would pay 1 vendor(s) R1234.50 in total (minimum R100.00)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("OVR Official") && text.contains("R300.00 but has no payout account"),
+        "{text}"
+    );
+    let again = run(&["payouts", "run", "--dry-run"]);
+    assert_eq!(
+        String::from_utf8_lossy(&again.stdout).lines().next(),
+        text.lines().next(),
+        "a dry run keeps nothing"
+    );
+
+    let file = dir.join("bank.csv");
+    let out = run(&["payouts", "run", "--bank-file", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("Paid 1 vendor(s) R1234.50"));
+    let csv = std::fs::read_to_string(&file).unwrap();
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some("Account holder,Account number,Branch code,Amount,Reference")
+    );
+    assert!(
+        lines
+            .next()
+            .unwrap()
+            .starts_with("OVR Apparel (Pty) Ltd,62000000001,250655,1234.50,BAZAAR ")
+    );
+    let out = run(&["payouts", "run", "--dry-run"]);
+    assert!(
+        String::from_utf8_lossy(&out.stdout).starts_with("Would pay 0 vendor(s) R0.00"),
+        "paid once"
+    );
+    let out = run(&["payouts", "run", "--bank-file", "/no/such/dir/bank.csv"]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("is not a directory"),
+        "{}",
+        stderr(&out)
+    );
+}

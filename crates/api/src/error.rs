@@ -120,6 +120,16 @@ impl ApiError {
     }
 }
 
+/// A refused move of an order or part is a 409 saying why.
+impl From<bazaar_commerce::flow::MoveError> for ApiError {
+    fn from(e: bazaar_commerce::flow::MoveError) -> Self {
+        match e {
+            bazaar_commerce::flow::MoveError::Refused(r) => ApiError::Conflict(r.to_string()),
+            bazaar_commerce::flow::MoveError::Db(e) => e.into(),
+        }
+    }
+}
+
 /// The database's own words (constraint and table names) stay in the log: a client gets a
 /// 409 or 400 with a plain sentence. Handlers that can name the field map the error first.
 impl From<DbError> for ApiError {

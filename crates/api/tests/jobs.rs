@@ -28,6 +28,7 @@ async fn a_job_enqueued_in_a_rolled_back_transaction_never_runs() {
         &Job::NotifyOrderStatus {
             order_id: dropped,
             status: "shipped".into(),
+            part_id: None,
         },
     )
     .await

@@ -258,8 +258,14 @@ pub async fn process(
     let order = flow::locked(&mut tx, order_id).await?;
     let outcome = if payments::accepted_exists(&mut tx, PROVIDER, pf_payment_id).await? {
         Outcome::Duplicate("payment already processed".into())
-    } else if order.status == "pending_payment" {
+    } else if order.status == bazaar_domain::order::OrderStatus::PendingPayment {
         flow::mark_paid(&mut tx, &order, Some(pf_payment_id), s).await?;
+        // PayFast reports its fee as a negative amount.
+        let fee = pf::field(&fields, "amount_fee")
+            .map(|f| f.trim_start_matches('-'))
+            .and_then(pf::amount_to_cents)
+            .unwrap_or(0);
+        crate::books::record_fee(&mut tx, &order, fee).await?;
         Outcome::Paid
     } else {
         // A genuine payment (signed, validated, never seen) for an order already paid or
@@ -270,7 +276,7 @@ pub async fn process(
             order.status = %order.status,
             "a further payment arrived for an order that takes none: refund due"
         );
-        Outcome::RefundDue(order.status.clone())
+        Outcome::RefundDue(order.status.as_str().to_owned())
     };
     let (status, reason) = describe(&outcome);
     payments::settle(&mut tx, notification_id, status, reason.as_deref()).await?;

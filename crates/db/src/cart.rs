@@ -13,7 +13,8 @@ use uuid::Uuid;
 use crate::products::UNMANAGED_STOCK;
 use crate::{Db, DbError, DbResult, Tx, on_db, on_tx};
 
-/// Order statuses in which a customer owns what they bought.
+/// Statuses of an order's part in which a customer owns what they bought (see
+/// `bazaar_domain::order::OrderStatus::is_owned`).
 pub const OWNED_STATUSES: &str = "('paid', 'processing', 'shipped', 'delivered')";
 
 /// What one product (or one of its variations) is, as a cart or checkout needs it.
@@ -226,7 +227,8 @@ async fn owned_now(db: &Db, user_id: Uuid, product_id: Uuid) -> DbResult<i64> {
 fn owned_sql() -> String {
     format!(
         "SELECT CAST(COALESCE(SUM(i.quantity), 0) AS BIGINT) FROM order_items i JOIN orders o ON o.id = i.order_id \
-         WHERE o.user_id = $1 AND i.product_id = $2 AND o.status IN {OWNED_STATUSES}"
+         JOIN order_parts op ON op.id = i.part_id \
+         WHERE o.user_id = $1 AND i.product_id = $2 AND op.status IN {OWNED_STATUSES}"
     )
 }
 
@@ -520,4 +522,19 @@ pub async fn clear(tx: &mut Tx, user_id: Uuid) -> DbResult<u64> {
         .execute(conn)
         .await.map(|r| r.rows_affected()))?,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use bazaar_domain::order::OrderStatus;
+
+    #[test]
+    fn owned_statuses_are_the_domains() {
+        let owned: Vec<String> = OrderStatus::ALL
+            .iter()
+            .filter(|s| s.is_owned())
+            .map(|s| format!("'{s}'"))
+            .collect();
+        assert_eq!(super::OWNED_STATUSES, format!("({})", owned.join(", ")));
+    }
 }

@@ -29,6 +29,7 @@ pub mod coupons;
 pub mod deals;
 pub mod emails;
 pub mod inventory;
+pub mod ledger;
 pub mod media;
 pub mod newsletter;
 pub mod notifications;

@@ -62,7 +62,7 @@ pub async fn lock_user(tx: &mut Tx, user_id: Uuid) -> DbResult<()> {
 pub async fn insert_once(tx: &mut Tx, n: &Notification) -> DbResult<bool> {
     let inserted = on_tx!(tx, conn => sqlx::query(
         "INSERT INTO order_notifications (id, user_id, order_id, type, title, message, read, created_at, link) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (order_id, type) DO NOTHING",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (order_id, type) WHERE dedupe_key IS NULL DO NOTHING",
     )
     .bind(n.id)
     .bind(n.user_id)

@@ -17,6 +17,17 @@ pub async fn system(db: &Db, key: &str) -> DbResult<Option<Value>> {
     .map(|j| j.0))
 }
 
+/// A `system_settings` value by key, inside a transaction.
+pub async fn system_in(tx: &mut Tx, key: &str) -> DbResult<Option<Value>> {
+    Ok(on_tx!(tx, conn => sqlx::query_scalar::<_, Json<Value>>(
+        "SELECT setting_value FROM system_settings WHERE setting_key = $1",
+    )
+    .bind(key)
+    .fetch_optional(conn)
+    .await?)
+    .map(|j| j.0))
+}
+
 /// `site_settings` values for the given keys, at most 10 (SPEC.md §7).
 pub async fn site(db: &Db, keys: &[&str]) -> DbResult<Vec<(String, String)>> {
     let rows = on_db!(db, pool => sqlx::query_as::<_, (String, String)>(

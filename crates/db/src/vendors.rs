@@ -409,10 +409,10 @@ pub async fn figures(db: &Db, vendor: Uuid) -> DbResult<StoreFigures> {
          (SELECT COUNT(*) FROM products WHERE vendor_id = $1) AS products_total, \
          (SELECT COUNT(*) FROM products WHERE vendor_id = $1 AND status = 'active') AS products_active, \
          (SELECT COUNT(*) FROM products WHERE vendor_id = $1 AND status = 'draft') AS products_draft, \
-         (SELECT COUNT(*) FROM order_parts p JOIN orders o ON o.id = p.order_id \
-          WHERE p.vendor_id = $1 AND o.status NOT IN ('pending_payment', 'cancelled')) AS orders, \
-         (SELECT CAST(COALESCE(SUM(p.subtotal_cents), 0) AS BIGINT) FROM order_parts p JOIN orders o ON o.id = p.order_id \
-          WHERE p.vendor_id = $1 AND o.status NOT IN ('pending_payment', 'cancelled')) AS revenue_cents",
+         (SELECT COUNT(*) FROM order_parts p \
+          WHERE p.vendor_id = $1 AND p.status NOT IN ('pending_payment', 'cancelled')) AS orders, \
+         (SELECT CAST(COALESCE(SUM(p.subtotal_cents), 0) AS BIGINT) FROM order_parts p \
+          WHERE p.vendor_id = $1 AND p.status NOT IN ('pending_payment', 'cancelled')) AS revenue_cents",
     )
     .bind(vendor).fetch_one(pool).await?))
 }

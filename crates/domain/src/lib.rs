@@ -6,11 +6,10 @@
 
 /// A closed set of values stored and sent as text, with `as_str`, `FromStr` and `ALL`.
 macro_rules! string_enum {
-    ($(#[$meta:meta])* $name:ident { $($variant:ident = $text:literal),+ $(,)? } expected $expected:literal) => {
+    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $text:literal),+ $(,)? } expected $expected:literal) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-        #[serde(rename_all = "snake_case")]
-        pub enum $name { $($variant),+ }
+        pub enum $name { $($(#[$vmeta])* #[serde(rename = $text)] $variant),+ }
 
         impl $name {
             pub const ALL: &'static [$name] = &[$($name::$variant),+];
@@ -28,6 +27,14 @@ macro_rules! string_enum {
                     $($text => Ok($name::$variant),)+
                     other => Err(format!("'{other}' is not one of {}", $expected)),
                 }
+            }
+        }
+
+        impl TryFrom<String> for $name {
+            type Error = String;
+
+            fn try_from(s: String) -> Result<Self, Self::Error> {
+                s.parse()
             }
         }
 
@@ -50,11 +57,13 @@ pub mod deal;
 pub mod delivery;
 pub mod fields;
 pub mod inventory;
+pub mod ledger;
 pub mod money;
 pub mod order;
 pub mod pricing;
 pub mod product;
 pub mod settings;
+pub mod shipment;
 pub mod shipping;
 pub mod store_page;
 pub mod text;

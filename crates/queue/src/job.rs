@@ -7,9 +7,14 @@ use uuid::Uuid;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Job {
-    /// Write the order's notification for `status` (once per order and status), push it
-    /// live and enqueue its email.
-    NotifyOrderStatus { order_id: Uuid, status: String },
+    /// Write the order's notification for `status` (once per order and status, or per
+    /// vendor part and status when `part_id` is given), push it live and enqueue its email.
+    NotifyOrderStatus {
+        order_id: Uuid,
+        status: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        part_id: Option<Uuid>,
+    },
     /// Tell an applicant about a move of their vendor application (one history event):
     /// the notification, pushed live, and its email. Once per event.
     NotifyApplication { event_id: Uuid },
@@ -112,6 +117,7 @@ mod tests {
         let job = Job::NotifyOrderStatus {
             order_id: id,
             status: "shipped".into(),
+            part_id: None,
         };
         let json = serde_json::to_value(&job).unwrap();
         assert_eq!(json["kind"], "notify_order_status");

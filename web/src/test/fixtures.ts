@@ -224,6 +224,16 @@ export function orderPart(overrides: Partial<OrderPart> = {}): OrderPart {
     shipping_cents: 6500,
     delivery_from: '2026-11-26',
     delivery_to: '2026-12-02',
+    status: 'paid',
+    courier: null,
+    courier_name: null,
+    tracking_number: null,
+    tracking_url: null,
+    shipped_at: null,
+    delivered_at: null,
+    cancelled_at: null,
+    cancel_reason: null,
+    refund_due_cents: 0,
     items: [
       {
         id: 'l1',

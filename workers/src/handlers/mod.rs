@@ -38,9 +38,11 @@ pub enum JobError {
 /// Runs one job to completion.
 pub async fn handle(job: &Job, ctx: &JobContext) -> Result<(), JobError> {
     match job {
-        Job::NotifyOrderStatus { order_id, status } => {
-            notify::notify_order_status(ctx, *order_id, status).await
-        }
+        Job::NotifyOrderStatus {
+            order_id,
+            status,
+            part_id,
+        } => notify::notify_order_status(ctx, *order_id, status, *part_id).await,
         Job::NotifyApplication { event_id } => notify::notify_application(ctx, *event_id).await,
         Job::MakeRenditions { media_id } => media::make_renditions(ctx, *media_id).await,
         Job::SendEmail { email_id } => email::send_email(ctx, *email_id).await,

@@ -2,8 +2,10 @@
 //! order and status.
 
 use bazaar_db::notifications::{self, Notification};
+use bazaar_db::orders::Part;
 use bazaar_db::{accounts, emails, orders};
 use bazaar_domain::money::{self, Cents, CurrencyDisplay};
+use bazaar_domain::shipment::{courier_name, tracking_link};
 use bazaar_queue::{Job, live};
 use chrono::Utc;
 use serde_json::json;
@@ -40,6 +42,79 @@ pub fn texts(kind: &str, order_number: &str) -> Option<(String, String)> {
     Some((title.to_owned(), message))
 }
 
+/// The title and message of a move of one vendor's part: which store, and for a parcel on
+/// its way, the courier and tracking number.
+pub fn part_texts(
+    kind: &str,
+    order_number: &str,
+    currency: &str,
+    part: &Part,
+    several: bool,
+) -> (String, String) {
+    let from = if several {
+        format!(" from {}", part.vendor_name)
+    } else {
+        String::new()
+    };
+    let what = if several {
+        "Part of your order"
+    } else {
+        "Your order"
+    };
+    match kind {
+        "processing" => (
+            "Order processing".to_owned(),
+            format!("Your order {order_number}{from} is being prepared."),
+        ),
+        "shipped" => {
+            let courier = part.courier.as_deref().map(courier_name);
+            let by = match (courier, part.tracking_number.as_deref()) {
+                (Some(c), Some(n)) => format!(" with {c}, tracking number {n}"),
+                (Some(c), None) => format!(" with {c}"),
+                _ => String::new(),
+            };
+            (
+                "Order shipped".to_owned(),
+                format!("Your order {order_number}{from} is on its way{by}."),
+            )
+        }
+        "delivered" => (
+            "Order delivered".to_owned(),
+            format!("Your order {order_number}{from} has been delivered. Enjoy!"),
+        ),
+        "cancelled" => {
+            let reason = part
+                .cancel_reason
+                .as_deref()
+                .map(|r| {
+                    let stop = if r.ends_with(['.', '!', '?']) {
+                        ""
+                    } else {
+                        "."
+                    };
+                    format!(" Reason: {r}{stop}")
+                })
+                .unwrap_or_default();
+            let refund = if part.refund_due_cents > 0 {
+                format!(
+                    " {} will be refunded.",
+                    money::format(
+                        Some(Cents(part.refund_due_cents)),
+                        &CurrencyDisplay::new(currency)
+                    )
+                )
+            } else {
+                String::new()
+            };
+            (
+                "Order cancelled".to_owned(),
+                format!("{what} {order_number}{from} has been cancelled.{reason}{refund}"),
+            )
+        }
+        other => texts(other, order_number).unwrap_or_default(),
+    }
+}
+
 fn template_for(kind: &str) -> String {
     match kind {
         "order_confirmed" => "order_confirmed".to_owned(),
@@ -51,12 +126,21 @@ pub async fn notify_order_status(
     ctx: &JobContext,
     order_id: Uuid,
     kind: &str,
+    part_id: Option<Uuid>,
 ) -> Result<(), JobError> {
     let Some(order) = orders::get(&ctx.db, order_id).await? else {
         return Ok(());
     };
-    let (title, message) = texts(kind, &order.order_number)
+    let (mut title, mut message) = texts(kind, &order.order_number)
         .ok_or_else(|| JobError::Invalid(format!("unknown notification type {kind:?}")))?;
+    let part = match part_id {
+        Some(id) => orders::part(&ctx.db, id).await?,
+        None => None,
+    };
+    let parts = orders::part_count(&ctx.db, order_id).await?;
+    if let Some(part) = &part {
+        (title, message) = part_texts(kind, &order.order_number, &order.currency, part, parts > 1);
+    }
     let user = accounts::user_by_id(&ctx.db, order.user_id).await?;
     let profile = accounts::profile(&ctx.db, order.user_id).await?;
     let notification = Notification {
@@ -73,7 +157,14 @@ pub async fn notify_order_status(
 
     let mut tx = ctx.db.begin().await?;
     notifications::lock_user(&mut tx, order.user_id).await?;
-    if !notifications::insert_once(&mut tx, &notification).await? {
+    let inserted = match part_id {
+        Some(part_id) => {
+            let key = format!("part:{part_id}:{kind}");
+            notifications::insert_keyed(&mut tx, &notification, &key).await?
+        }
+        None => notifications::insert_once(&mut tx, &notification).await?,
+    };
+    if !inserted {
         tx.rollback().await?;
         return Ok(());
     }
@@ -90,13 +181,24 @@ pub async fn notify_order_status(
             .map(|p| p.full_name)
             .filter(|n| !n.trim().is_empty())
             .unwrap_or_else(|| "there".to_owned());
+        let tracking = part
+            .as_ref()
+            .and_then(|p| tracking_link(p.courier.as_deref(), p.tracking_url.as_deref()));
         let context = json!({
             "customer_name": name,
+            "message": notification.message,
+            "vendor_name": part.as_ref().map(|p| p.vendor_name.clone()),
+            "courier": part.as_ref().and_then(|p| p.courier.as_deref()).map(courier_name),
+            "tracking_number": part.as_ref().and_then(|p| p.tracking_number.clone()),
+            "tracking_url": tracking,
             "order_number": order.order_number,
             "order_url": format!("{}/profile/?tab=orders", ctx.public_url.trim_end_matches('/')),
             "total": money::format(Some(Cents(order.total_cents)), &CurrencyDisplay::new(&order.currency)),
         });
-        let dedupe = format!("order:{order_id}:{kind}");
+        let dedupe = match part_id {
+            Some(part_id) => format!("part:{part_id}:{kind}"),
+            None => format!("order:{order_id}:{kind}"),
+        };
         if let Some(email_id) =
             emails::queue(&mut tx, &user.email, &template_for(kind), &context, &dedupe).await?
         {

@@ -3,6 +3,7 @@ pub mod jobs;
 pub mod keys;
 pub mod migrate;
 pub mod openapi;
+pub mod payouts;
 pub mod search;
 pub mod seed;
 pub mod serve;

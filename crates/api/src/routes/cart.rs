@@ -384,8 +384,14 @@ async fn restore_cart(
             .await?
             .filter(|o| o.user_id == user.id)
             .ok_or_else(|| ApiError::NotFound("Order not found".into()))?;
-        if order.status == "pending_payment" {
-            bazaar_commerce::flow::cancel(tx, &order, "Payment cancelled by the customer").await?;
+        if order.status == bazaar_domain::order::OrderStatus::PendingPayment {
+            bazaar_commerce::flow::cancel(
+                tx,
+                &order,
+                "Payment cancelled by the customer",
+                bazaar_domain::order::Actor::Customer,
+            )
+            .await?;
         }
         let adds: Vec<Add> = bazaar_db::orders::lines(tx, order.id)
             .await?

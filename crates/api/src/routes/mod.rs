@@ -4,6 +4,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::AppState;
 
+pub mod admin_money;
 pub mod admin_selling;
 pub mod analytics;
 pub mod cart;
@@ -27,6 +28,8 @@ pub mod settings;
 pub mod stores;
 pub mod vendor_area;
 pub mod vendor_inventory;
+pub mod vendor_money;
+pub mod vendor_orders;
 pub mod vendor_products;
 pub mod vendor_terms;
 pub mod wishlist;
@@ -57,6 +60,9 @@ pub fn api_router() -> OpenApiRouter<AppState> {
             .merge(vendor_area::router())
             .merge(vendor_products::router())
             .merge(vendor_inventory::router())
+            .merge(vendor_orders::router())
+            .merge(vendor_money::router())
+            .merge(admin_money::router())
             .merge(vendor_terms::router())
             .merge(daily_deals::router())
             .merge(digital_files::router())

@@ -3,8 +3,10 @@
 
 use bazaar_commerce::checkout::{self, PartQuote, Quote, Request};
 use bazaar_commerce::payfast::PaymentForm;
-use bazaar_db::orders::{self, Detail};
+use bazaar_db::orders::Detail;
 use bazaar_domain::checkout::{Address, AddressInput};
+use bazaar_domain::order::customer_may_cancel;
+use bazaar_domain::shipment::{courier_name, tracking_link};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -221,6 +223,21 @@ pub struct OrderPartView {
     pub shipping_cents: i64,
     pub delivery_from: Option<String>,
     pub delivery_to: Option<String>,
+    /// Where this vendor's part stands: paid, processing, shipped, delivered or cancelled
+    /// (pending_payment until the order is paid).
+    pub status: String,
+    /// The courier's code once shipped (see `GET /vendor/couriers`).
+    pub courier: Option<String>,
+    pub courier_name: Option<String>,
+    pub tracking_number: Option<String>,
+    /// Where the buyer follows the parcel: the vendor's link, else the courier's tracking page.
+    pub tracking_url: Option<String>,
+    pub shipped_at: Option<DateTime<Utc>>,
+    pub delivered_at: Option<DateTime<Utc>>,
+    pub cancelled_at: Option<DateTime<Utc>>,
+    pub cancel_reason: Option<String>,
+    /// This part's share of the money owed back since it was cancelled.
+    pub refund_due_cents: i64,
     pub items: Vec<OrderItemView>,
 }
 
@@ -265,6 +282,7 @@ impl OrderView {
     ) -> Self {
         let h = d.header;
         let address = checkout::address_of(&h).map(ShippingAddress::from);
+        let statuses: Vec<_> = d.parts.iter().map(|p| p.status).collect();
         let parts = d
             .parts
             .into_iter()
@@ -297,13 +315,23 @@ impl OrderView {
                 shipping_cents: p.shipping_cents,
                 delivery_from: p.delivery_from,
                 delivery_to: p.delivery_to,
+                status: p.status.as_str().to_owned(),
+                courier_name: p.courier.as_deref().map(courier_name),
+                tracking_url: tracking_link(p.courier.as_deref(), p.tracking_url.as_deref()),
+                courier: p.courier,
+                tracking_number: p.tracking_number,
+                shipped_at: p.shipped_at,
+                delivered_at: p.delivered_at,
+                cancelled_at: p.cancelled_at,
+                cancel_reason: p.cancel_reason,
+                refund_due_cents: p.refund_due_cents,
             })
             .collect();
         Self {
-            can_cancel: orders::may_move(&h.status, "cancelled"),
+            can_cancel: customer_may_cancel(&statuses),
             id: h.id,
             order_number: h.order_number,
-            status: h.status,
+            status: h.status.as_str().to_owned(),
             currency: h.currency,
             subtotal_cents: h.subtotal_cents,
             coupon_code: h.coupon_code,

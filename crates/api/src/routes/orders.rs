@@ -10,6 +10,7 @@ use bazaar_commerce::payfast::{self, Buyer};
 use bazaar_commerce::{Settings, flow};
 use bazaar_db::orders;
 use bazaar_domain::catalogue::ProductType;
+use bazaar_domain::order::{Actor, OrderStatus};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -55,7 +56,7 @@ async fn order_view(state: &AppState, user: &AuthUser, id: Uuid) -> ApiResult<Or
     let detail = orders::detail(&state.db, user.id, id)
         .await?
         .ok_or_else(|| ApiError::NotFound("Order not found".into()))?;
-    let payment = if detail.header.status == "pending_payment" {
+    let payment = if detail.header.status == OrderStatus::PendingPayment {
         let full_name = bazaar_db::accounts::profile(&state.db, user.id)
             .await?
             .map(|p| p.full_name)
@@ -78,16 +79,17 @@ async fn order_view(state: &AppState, user: &AuthUser, id: Uuid) -> ApiResult<Or
     } else {
         None
     };
-    // Digital goods of a paid order come with signed links to their files.
-    let owned = detail
-        .header
-        .status
-        .parse::<bazaar_domain::order::OrderStatus>()
-        .is_ok_and(bazaar_domain::order::OrderStatus::is_owned);
+    // Digital goods of a paid part (not cancelled) come with signed links to their files.
+    let owned: Vec<Uuid> = detail
+        .parts
+        .iter()
+        .filter(|p| p.status.is_owned())
+        .map(|p| p.id)
+        .collect();
     let digital: Vec<Uuid> = detail
         .items
         .iter()
-        .filter(|i| owned && i.product_type == ProductType::Digital.as_str())
+        .filter(|i| owned.contains(&i.part_id) && i.product_type == ProductType::Digital.as_str())
         .filter_map(|i| i.product_id)
         .collect();
     let with_files = bazaar_db::products::files::with_files(&state.db, &digital).await?;
@@ -219,7 +221,7 @@ async fn list_orders(
             .map(|r| OrderSummaryView {
                 id: r.id,
                 order_number: r.order_number,
-                status: r.status,
+                status: r.status.as_str().to_owned(),
                 currency: r.currency,
                 total_cents: r.total_cents,
                 item_count: r.item_count,
@@ -338,14 +340,19 @@ async fn cancel_order(
         .await?
         .filter(|o| o.user_id == user.id)
         .ok_or_else(|| ApiError::NotFound("Order not found".into()))?;
-    let done = flow::cancel(&mut tx, &order, "Cancelled by the customer")
-        .await?
-        .ok_or_else(|| {
-            ApiError::Conflict(format!(
-                "This order is {} and can no longer be cancelled",
-                order.status.replace('_', " ")
-            ))
-        })?;
+    let done = flow::cancel(
+        &mut tx,
+        &order,
+        "Cancelled by the customer",
+        Actor::Customer,
+    )
+    .await?
+    .ok_or_else(|| {
+        ApiError::Conflict(format!(
+            "This order is {} and can no longer be cancelled",
+            order.status.as_str().replace('_', " ")
+        ))
+    })?;
     tx.commit().await?;
     Ok(Json(CancelResponse {
         order: order_view(&state, &user, id).await?,
@@ -386,30 +393,30 @@ async fn set_order_status(
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(body): ApiJson<StatusChange>,
 ) -> ApiResult<Json<StatusChanged>> {
-    let to = body.status.trim();
-    if !matches!(to, "processing" | "shipped" | "delivered" | "cancelled") {
-        return Err(ApiError::bad_field(
-            "status",
-            "status must be processing, shipped, delivered or cancelled",
-        ));
-    }
+    let to = body
+        .status
+        .parse::<OrderStatus>()
+        .ok()
+        .filter(|s| {
+            matches!(
+                s,
+                OrderStatus::Processing
+                    | OrderStatus::Shipped
+                    | OrderStatus::Delivered
+                    | OrderStatus::Cancelled
+            )
+        })
+        .ok_or_else(|| {
+            ApiError::bad_field(
+                "status",
+                "status must be processing, shipped, delivered or cancelled",
+            )
+        })?;
     let mut tx = state.db.begin().await?;
     let order = orders::lock(&mut tx, id)
         .await?
         .ok_or_else(|| ApiError::NotFound("Order not found".into()))?;
-    let moved = if to == "cancelled" {
-        flow::cancel(&mut tx, &order, "Cancelled by the shop")
-            .await?
-            .is_some()
-    } else {
-        flow::advance(&mut tx, &order, to).await?
-    };
-    if !moved {
-        return Err(ApiError::Conflict(format!(
-            "An order that is {} cannot become {to}",
-            order.status
-        )));
-    }
+    flow::move_order(&mut tx, &order, to, Actor::Admin).await?;
     bazaar_db::audit::record(
         &mut tx,
         &bazaar_db::audit::Entry {
@@ -418,7 +425,7 @@ async fn set_order_status(
             action: "order.set_status",
             subject_type: "order",
             subject_id: id.to_string(),
-            details: serde_json::json!({ "from": order.status, "to": to }),
+            details: serde_json::json!({ "from": order.status.as_str(), "to": to.as_str() }),
         },
         chrono::Utc::now(),
     )
@@ -426,6 +433,6 @@ async fn set_order_status(
     tx.commit().await?;
     Ok(Json(StatusChanged {
         id,
-        status: to.to_owned(),
+        status: to.as_str().to_owned(),
     }))
 }

@@ -122,7 +122,7 @@ async fn list_refunds_due(
             .map(|o| RefundDue {
                 order_id: o.id,
                 order_number: o.order_number,
-                status: o.status,
+                status: o.status.as_str().to_owned(),
                 email: o.email,
                 total_cents: o.total_cents,
                 refund_due_cents: o.refund_due_cents,

@@ -38,7 +38,7 @@ pub async fn order_for(app: &TestApp, user: Uuid, number: &str) -> Uuid {
         &NewOrder {
             user_id: user,
             order_number: number,
-            status: "paid",
+            status: bazaar_domain::order::OrderStatus::Paid,
             currency: "ZAR",
             total_cents: 129_900,
         },
@@ -57,6 +57,7 @@ pub async fn enqueue_notify(app: &TestApp, order: Uuid, status: &str) {
         &bazaar_queue::Job::NotifyOrderStatus {
             order_id: order,
             status: status.into(),
+            part_id: None,
         },
     )
     .await

@@ -64,8 +64,8 @@ pub struct Downloadable {
 
 pub async fn of_order_line(db: &Db, item_id: Uuid) -> DbResult<Option<Downloadable>> {
     Ok(on_db!(db, pool => sqlx::query_as::<_, Downloadable>(
-        "SELECT o.user_id, o.status, i.product_type, p.digital_file_key AS key, p.digital_file_name AS name \
-         FROM order_items i JOIN orders o ON o.id = i.order_id \
+        "SELECT o.user_id, op.status, i.product_type, p.digital_file_key AS key, p.digital_file_name AS name \
+         FROM order_items i JOIN orders o ON o.id = i.order_id JOIN order_parts op ON op.id = i.part_id \
          LEFT JOIN products p ON p.id = i.product_id WHERE i.id = $1",
     )
     .bind(item_id)

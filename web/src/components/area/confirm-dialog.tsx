@@ -14,6 +14,8 @@ export type ConfirmDialogProps = {
   children?: ReactNode;
   /** The danger button's text. */
   confirmLabel: string;
+  /** The button that closes the dialog without acting (when "Cancel" would be ambiguous). */
+  cancelLabel?: string;
   /** What the danger button does; unused when `formId` makes it submit a form instead. */
   onConfirm?: () => void;
   /**
@@ -42,6 +44,7 @@ export function ConfirmDialog({
   description,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   onConfirm,
   formId,
   pending = false,
@@ -87,7 +90,7 @@ export function ConfirmDialog({
           <div className="flex flex-wrap justify-end gap-2">
             <Dialog.Close asChild>
               <Button variant="secondary" className="h-10">
-                Cancel
+                {cancelLabel}
               </Button>
             </Dialog.Close>
             <Button

@@ -39,6 +39,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every account of the books with its sum. */
+        get: operations["admin_ledger_accounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record money owed back to a buyer as paid back (through PayFast or the bank). */
+        post: operations["admin_record_refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/orders/{id}/status": {
         parameters: {
             query?: never;
@@ -68,6 +102,66 @@ export interface paths {
         };
         /** Orders whose buyers are owed money (refunds are made in PayFast's dashboard). */
         get: operations["list_refunds_due"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/payouts/{id}/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Settle a sent payout: paid (the money left the bank) or failed (it goes back to the
+         *     vendor's available balance).
+         */
+        post: operations["admin_settle_payout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/payouts/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay every vendor whose available balance is at least the minimum (a payout each, to
+         *     the bank account on file); with `dry_run`, only show it.
+         */
+        post: operations["admin_create_payout_run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/payouts/runs/{id}/bank-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bank file of a run: CSV of account holder, account number, branch code, amount
+         *     and reference, one row per payout.
+         */
+        get: operations["admin_payout_bank_file"];
         put?: never;
         post?: never;
         delete?: never;
@@ -180,6 +274,23 @@ export interface paths {
         get: operations["admin_list_vendors"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/vendors/{id}/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Credit or debit a vendor's available balance, with a reason. */
+        post: operations["admin_adjust_vendor_balance"];
         delete?: never;
         options?: never;
         head?: never;
@@ -986,6 +1097,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/vendor/couriers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The couriers to choose from when shipping. */
+        get: operations["vendor_list_couriers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/vendor/daily-deals": {
         parameters: {
             query?: never;
@@ -1164,6 +1292,115 @@ export interface paths {
         head?: never;
         /** Change an item's alt text. */
         patch: operations["update_media"];
+        trace?: never;
+    };
+    "/api/v1/vendor/money": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's balance and payouts. */
+        get: operations["vendor_money"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/money/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's postings of a month, newest first. */
+        get: operations["vendor_money_entries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/money/statement.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's statement of a month as CSV: opening balance, every posting and the
+         *     closing balance.
+         */
+        get: operations["vendor_statement_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's parts of paid orders. */
+        get: operations["vendor_list_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's parts of an order, with the delivery address and a packing list. */
+        get: operations["vendor_get_order"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/orders/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the caller's part on: processing, then shipped with the courier and tracking
+         *     number, then delivered; or cancel it before it ships (its stock returns and the buyer
+         *     is refunded its share). The buyer is notified of each move.
+         */
+        post: operations["vendor_move_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/vendor/overview": {
@@ -1348,6 +1585,14 @@ export interface components {
         Accepted: {
             accepted: boolean;
         };
+        AccountSum: {
+            account: string;
+            /**
+             * Format: int64
+             * @description Positive: held or spent by the platform; negative: owed or earned.
+             */
+            sum_cents: number;
+        };
         /** @description What to add. */
         AddToCart: {
             color?: string | null;
@@ -1365,6 +1610,16 @@ export interface components {
         AddToWishlist: {
             /** Format: uuid */
             product_id: string;
+        };
+        Adjustment: {
+            /**
+             * Format: int64
+             * @description Cents credited to (positive) or taken from (negative) the vendor's available
+             *     balance; not zero, at most R1,000,000 either way.
+             */
+            amount_cents: number;
+            /** @description Why, 3 to 500 characters (shown on the vendor's statement). */
+            reason: string;
         };
         AdminApplicationList: {
             /** @description Oldest submission first. */
@@ -1727,6 +1982,13 @@ export interface components {
              */
             value: number;
         };
+        /** @description A courier a vendor can ship with. */
+        CourierView: {
+            code: string;
+            name: string;
+            /** @description The courier's tracking page, if it has one. */
+            tracking_page: string | null;
+        };
         CurrencyView: {
             code: string;
             /** Format: int64 */
@@ -1920,6 +2182,14 @@ export interface components {
             /** @description A site path (`/media/…`) or an http(s) address. */
             url: string;
         };
+        LedgerAccounts: {
+            accounts: components["schemas"]["AccountSum"][];
+            /**
+             * Format: int64
+             * @description The sum of every posting: always zero.
+             */
+            total_cents: number;
+        };
         LevelChange: {
             /** Format: uuid */
             product_id: string;
@@ -2011,6 +2281,36 @@ export interface components {
             /** @description The guest cart's lines (at most 100). */
             items: components["schemas"]["AddToCart"][];
         };
+        MoneyEntries: {
+            items: components["schemas"]["MoneyEntry"][];
+            meta: components["schemas"]["ListMeta"];
+            month: string;
+        };
+        /** @description One posting to the vendor's balance. */
+        MoneyEntry: {
+            /**
+             * Format: int64
+             * @description What the vendor is owed more (positive) or less (negative).
+             */
+            amount_cents: number;
+            /** @description pending or available. */
+            balance: string;
+            description: string;
+            /**
+             * Format: date-time
+             * @description When it counts (a release is dated the end of the hold).
+             */
+            effective_at: string;
+            /** Format: uuid */
+            id: string;
+            /** @description sale, cancellation, release, payout, payout_paid, payout_failed or adjustment. */
+            kind: string;
+            /** Format: uuid */
+            order_id: string | null;
+            order_number: string | null;
+            /** Format: uuid */
+            payout_id: string | null;
+        };
         MovedProduct: {
             /** Format: uuid */
             id: string;
@@ -2080,6 +2380,14 @@ export interface components {
             orders: components["schemas"]["OrderSummaryView"][];
         };
         OrderPartView: {
+            cancel_reason: string | null;
+            /** Format: date-time */
+            cancelled_at: string | null;
+            /** @description The courier's code once shipped (see `GET /vendor/couriers`). */
+            courier: string | null;
+            courier_name: string | null;
+            /** Format: date-time */
+            delivered_at: string | null;
             delivery_from: string | null;
             delivery_to: string | null;
             /**
@@ -2092,11 +2400,26 @@ export interface components {
             items: components["schemas"]["OrderItemView"][];
             /**
              * Format: int64
+             * @description This part's share of the money owed back since it was cancelled.
+             */
+            refund_due_cents: number;
+            /** Format: date-time */
+            shipped_at: string | null;
+            /**
+             * Format: int64
              * @description This part's shipping; the parts add up to the order's.
              */
             shipping_cents: number;
+            /**
+             * @description Where this vendor's part stands: paid, processing, shipped, delivered or cancelled
+             *     (pending_payment until the order is paid).
+             */
+            status: string;
             /** Format: int64 */
             subtotal_cents: number;
+            tracking_number: string | null;
+            /** @description Where the buyer follows the parcel: the vendor's link, else the courier's tracking page. */
+            tracking_url: string | null;
             /** Format: uuid */
             vendor_id: string | null;
             vendor_name: string;
@@ -2164,6 +2487,12 @@ export interface components {
             /** Format: int64 */
             vat_cents: number;
         };
+        OwedWithoutAccount: {
+            /** Format: int64 */
+            amount_cents: number;
+            /** Format: uuid */
+            vendor_id: string;
+        };
         PaymentConfig: {
             /** @description sandbox, live or simulator. */
             mode: string;
@@ -2181,6 +2510,46 @@ export interface components {
         };
         PaymentResponse: {
             payment: components["schemas"]["PaymentFormView"];
+        };
+        PayoutRunRequest: {
+            /** @description True: show what the run would pay and keep nothing. */
+            dry_run?: boolean;
+        };
+        PayoutRunView: {
+            dry_run: boolean;
+            /** Format: uuid */
+            id: string;
+            /** Format: int64 */
+            minimum_cents: number;
+            payouts: components["schemas"]["PayoutView"][];
+            /** Format: int64 */
+            total_cents: number;
+            /** @description Vendors owed at least the minimum with no payout account on file (not paid). */
+            without_account: components["schemas"]["OwedWithoutAccount"][];
+        };
+        /** @description A payout as its vendor (or an admin) sees it; the account number masked. */
+        PayoutView: {
+            account_holder: string;
+            /** @description The last four digits. */
+            account_number_last4: string;
+            /** Format: int64 */
+            amount_cents: number;
+            branch_code: string;
+            /** Format: date-time */
+            created_at: string;
+            failure_reason: string | null;
+            /** Format: uuid */
+            id: string;
+            reference: string;
+            /** Format: uuid */
+            run_id: string;
+            /** Format: date-time */
+            settled_at: string | null;
+            /** @description sent, paid or failed. */
+            status: string;
+            store_name: string;
+            /** Format: uuid */
+            vendor_id: string;
         };
         /** @description The platform's shipping, which applies where the vendor sets nothing. */
         PlatformShipping: {
@@ -2467,6 +2836,22 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        RefundPaid: {
+            /**
+             * Format: int64
+             * @description Cents paid back to the buyer: more than zero, at most what is owed.
+             */
+            amount_cents: number;
+        };
+        RefundRecorded: {
+            /** Format: uuid */
+            order_id: string;
+            /**
+             * Format: int64
+             * @description What is still owed back.
+             */
+            refund_due_cents: number;
+        };
         RefundsDue: {
             refunds: components["schemas"]["RefundDue"][];
         };
@@ -2484,6 +2869,12 @@ export interface components {
             facets: components["schemas"]["FacetsView"];
             meta: components["schemas"]["ListMeta"];
             products: components["schemas"]["ProductSummary"][];
+        };
+        SettlePayout: {
+            /** @description Why it failed (required then), 3 to 500 characters. */
+            reason?: string | null;
+            /** @description paid or failed. */
+            status: string;
         };
         /** @description A shipping address (South African). */
         ShippingAddress: {
@@ -2845,6 +3236,14 @@ export interface components {
             accepted_version: number | null;
             current: components["schemas"]["Agreement"];
         };
+        VendorBalanceView: {
+            /** Format: int64 */
+            available_cents: number;
+            /** Format: int64 */
+            pending_cents: number;
+            /** Format: uuid */
+            vendor_id: string;
+        };
         /** @description One of the vendor's coupons; it takes off only their items. */
         VendorCoupon: {
             active: boolean;
@@ -2874,6 +3273,137 @@ export interface components {
         };
         VendorCouponList: {
             items: components["schemas"]["VendorCoupon"][];
+        };
+        VendorMoney: {
+            /**
+             * Format: int64
+             * @description Payable in the next payout run (once at least the minimum).
+             */
+            available_cents: number;
+            currency: string;
+            /**
+             * Format: int64
+             * @description Days after delivery before a sale may be paid out.
+             */
+            hold_days: number;
+            /**
+             * Format: int64
+             * @description The smallest payout.
+             */
+            minimum_payout_cents: number;
+            /** @description The latest payouts, newest first. */
+            payouts: components["schemas"]["PayoutView"][];
+            /**
+             * Format: int64
+             * @description Sold and not yet payable: until N days after delivery.
+             */
+            pending_cents: number;
+        };
+        /** @description The vendor's part of an order: what to pack and where it goes. */
+        VendorOrder: {
+            cancel_reason: string | null;
+            /** Format: date-time */
+            cancelled_at: string | null;
+            courier: string | null;
+            courier_name: string | null;
+            currency: string;
+            /** Format: date-time */
+            delivered_at: string | null;
+            delivery_from: string | null;
+            delivery_to: string | null;
+            /** Format: int64 */
+            discount_cents: number;
+            /** Format: uuid */
+            id: string;
+            items: components["schemas"]["VendorOrderLine"][];
+            /** @description The moves the vendor can make now: processing, shipped, delivered, cancelled. */
+            next: string[];
+            /** Format: uuid */
+            order_id: string;
+            order_number: string;
+            /** Format: date-time */
+            ordered_at: string;
+            /** Format: date-time */
+            paid_at: string | null;
+            /** Format: date-time */
+            processing_at: string | null;
+            /**
+             * Format: int64
+             * @description What the buyer is owed back for this part (it was cancelled after payment).
+             */
+            refund_due_cents: number;
+            /** Format: date-time */
+            shipped_at: string | null;
+            shipping_address: components["schemas"]["ShippingAddress"] | null;
+            /** Format: int64 */
+            shipping_cents: number;
+            status: string;
+            /** Format: int64 */
+            subtotal_cents: number;
+            /** Format: int64 */
+            total_cents: number;
+            tracking_number: string | null;
+            tracking_url: string | null;
+        };
+        /** @description A line of the vendor's part. */
+        VendorOrderLine: {
+            color: string;
+            image_url: string | null;
+            /** Format: int64 */
+            line_total_cents: number;
+            /** Format: uuid */
+            product_id: string | null;
+            product_name: string;
+            /** @description physical, digital or service. */
+            product_type: string;
+            /** Format: int64 */
+            quantity: number;
+            size: string;
+            /** Format: int64 */
+            unit_price_cents: number;
+            variation_name: string | null;
+        };
+        VendorOrderList: {
+            items: components["schemas"]["VendorOrderRow"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /** @description A move of the vendor's part. */
+        VendorOrderMove: {
+            /** @description To ship: the courier's code (`GET /vendor/couriers`). */
+            courier?: string | null;
+            /** @description To cancel: why (shown to the buyer), 3 to 500 characters. */
+            reason?: string | null;
+            /** @description processing, shipped, delivered or cancelled. */
+            status: string;
+            /** @description To ship: up to 64 letters, digits, spaces, '-', '/' or '.'. */
+            tracking_number?: string | null;
+            /** @description To ship, optionally: the exact https:// tracking link. */
+            tracking_url?: string | null;
+        };
+        /** @description One of the vendor's parts of an order, in the list. */
+        VendorOrderRow: {
+            courier_name: string | null;
+            currency: string;
+            /**
+             * Format: uuid
+             * @description The part's id (what the other calls take).
+             */
+            id: string;
+            /** Format: int64 */
+            item_count: number;
+            order_number: string;
+            /** Format: date-time */
+            ordered_at: string;
+            /** Format: date-time */
+            paid_at: string | null;
+            /** @description paid, processing, shipped, delivered or cancelled. */
+            status: string;
+            /**
+             * Format: int64
+             * @description Goods less this store's share of the discount, plus its delivery.
+             */
+            total_cents: number;
+            tracking_number: string | null;
         };
         VendorOverview: {
             figures: components["schemas"]["Figures"];
@@ -3242,6 +3772,121 @@ export interface operations {
             };
         };
     };
+    admin_ledger_accounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerAccounts"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_record_refund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundPaid"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundRecorded"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     set_order_status: {
         parameters: {
             query?: never;
@@ -3347,6 +3992,220 @@ export interface operations {
             };
             /** @description Not an admin, or `insufficient_aal`: the admin has a second factor this session has not verified */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_settle_payout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Payout id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettlePayout"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Settled already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_create_payout_run: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutRunRequest"];
+            };
+        };
+        responses: {
+            /** @description A dry run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutRunView"];
+                };
+            };
+            /** @description The run was made */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutRunView"];
+                };
+            };
+            /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_payout_bank_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Payout run id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bank file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3806,6 +4665,75 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_adjust_vendor_balance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Vendor (store) id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Adjustment"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorBalanceView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6754,6 +7682,52 @@ export interface operations {
             };
         };
     };
+    vendor_list_couriers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourierView"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     vendor_list_deals: {
         parameters: {
             query?: never;
@@ -7646,6 +8620,413 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_money: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorMoney"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The vendor has no store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_money_entries: {
+        parameters: {
+            query?: {
+                /** @description `YYYY-MM` (South African time); the current month by default. */
+                month?: string;
+                page?: number;
+                /** @description 1 to 100 (default 20). */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoneyEntries"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The vendor has no store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_statement_csv: {
+        parameters: {
+            query?: {
+                /** @description `YYYY-MM` (South African time); the current month by default. */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The vendor has no store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_list_orders: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description 1 to 100 (default 20). */
+                per_page?: number;
+                /**
+                 * @description `to_ship` (paid or processing, oldest first), `shipped`, `delivered`, `cancelled`,
+                 *     or none for all paid orders (newest first).
+                 */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorOrderList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The vendor has no store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_get_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The part's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorOrder"];
+                };
+            };
+            /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_move_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The part's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendorOrderMove"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorOrder"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The part cannot make this move from where it stands */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

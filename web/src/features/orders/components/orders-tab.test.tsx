@@ -170,6 +170,66 @@ describe('OrdersTab', () => {
     expect(screen.getByTestId('order-total')).toHaveTextContent('R558.00');
   });
 
+  it('shows each part’s status, its courier and tracking number with a Track parcel link, and a cancelled part’s reason', async () => {
+    atSearch('tab=orders&order=o1');
+    server.use(
+      http.get('*/api/v1/orders/o1', () =>
+        HttpResponse.json({
+          order: order({
+            status: 'shipped',
+            can_cancel: false,
+            parts: [
+              orderPart({
+                status: 'shipped',
+                courier: 'the_courier_guy',
+                courier_name: 'The Courier Guy',
+                tracking_number: 'TCG12345',
+                tracking_url: 'https://www.thecourierguy.co.za/tracking',
+                shipped_at: '2026-11-22T09:00:00Z',
+              }),
+              orderPart({
+                id: 'part2',
+                vendor_id: 'v2',
+                vendor_name: 'Cape Trail Co',
+                status: 'cancelled',
+                cancelled_at: '2026-11-22T10:00:00Z',
+                cancel_reason: 'Out of stock after a miscount',
+                refund_due_cents: 15000,
+              }),
+            ],
+          }),
+        }),
+      ),
+    );
+    render();
+    const detail = await screen.findByTestId('order-detail');
+    const [shipped, cancelled] = within(detail).getAllByTestId('order-part') as [HTMLElement, HTMLElement];
+
+    expect(within(shipped).getByTestId('order-status')).toHaveTextContent('Shipped');
+    expect(within(shipped).getByTestId('part-tracking')).toHaveTextContent(
+      'Shipped with The Courier Guy · tracking number TCG12345',
+    );
+    const track = within(shipped).getByRole('link', { name: /^Track parcel/ });
+    expect(track).toHaveAttribute('href', 'https://www.thecourierguy.co.za/tracking');
+    expect(track).toHaveAttribute('target', '_blank');
+    expect(track).toHaveAttribute('rel', 'noopener noreferrer');
+
+    expect(within(cancelled).getByTestId('order-status')).toHaveTextContent('Cancelled');
+    expect(within(cancelled).getByText('Cancelled: Out of stock after a miscount')).toBeInTheDocument();
+    expect(cancelled).toHaveTextContent('R150.00 of this order is refunded to you.');
+    expect(cancelled).not.toHaveTextContent('estimated delivery');
+    expect(within(cancelled).queryByRole('link', { name: /Track parcel/ })).not.toBeInTheDocument();
+  });
+
+  it('leaves the part’s status out of a one-store order that has not shipped', async () => {
+    atSearch('tab=orders&order=o1');
+    server.use(http.get('*/api/v1/orders/o1', () => HttpResponse.json({ order: order() })));
+    render();
+    const part = await screen.findByTestId('order-part');
+    expect(within(part).queryByTestId('order-status')).not.toBeInTheDocument();
+    expect(within(part).queryByTestId('part-progress')).not.toBeInTheDocument();
+  });
+
   it('offers a Download link, with its 24-hour note, only on lines that have a download URL', async () => {
     atSearch('tab=orders&order=o1');
     const url = '/api/v1/downloads/l2?token=signed.token.value';

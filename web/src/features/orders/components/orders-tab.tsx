@@ -4,10 +4,11 @@ import { useState } from 'react';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { format, parseISO } from 'date-fns';
-import { ArrowLeft, ChevronRight, Download, Package } from 'lucide-react';
+import { ArrowLeft, ChevronRight, Download, ExternalLink, Package } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { MessagePanel } from '@/components/ui/message-panel';
 import { Skeleton } from '@/components/ui/skeleton';
+import type { Order, OrderPart } from '@/features/checkout/api/checkout-types';
 import { deliveryRange } from '@/features/checkout/components/order-summary';
 import { PartCharges } from '@/features/checkout/components/part-charges';
 import { ORDERS_PER_PAGE, useCancelOrder, useOrder, useOrders } from '@/features/orders/api/orders';
@@ -129,6 +130,55 @@ function DownloadLink({ url, productName }: { url: string; productName: string }
   );
 }
 
+/**
+ * Each part's own status is shown once it tells the customer something the order's does not: the
+ * order comes from several stores (each ships on its own), or a part has left the store.
+ */
+function showPartStatus(order: Order): boolean {
+  return (
+    order.parts.length > 1 ||
+    order.parts.some((part) => part.shipped_at !== null || part.status === 'shipped' || part.status === 'delivered')
+  );
+}
+
+/** A part's parcel (courier, tracking number and the link to follow it) and, when cancelled, why. */
+function PartProgress({ part, orderCancelReason }: { part: OrderPart; orderCancelReason: string | null }) {
+  const cancelled = part.status === 'cancelled';
+  // The order's own reason is shown above it when the whole order was cancelled.
+  const reason = cancelled && part.cancel_reason && part.cancel_reason !== orderCancelReason ? part.cancel_reason : null;
+  const tracking = !cancelled && (part.courier_name || part.tracking_number);
+  if (!tracking && !reason && !(cancelled && part.refund_due_cents > 0)) return null;
+  return (
+    <div className="flex flex-col gap-1 text-sm text-neutral-700" data-testid="part-progress">
+      {tracking ? (
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span data-testid="part-tracking">
+            {part.delivered_at ? 'Delivered' : 'Shipped'}
+            {part.courier_name ? ` with ${part.courier_name}` : ''}
+            {part.tracking_number ? ` · tracking number ${part.tracking_number}` : ''}
+          </span>
+          {part.tracking_url ? (
+            <a
+              href={part.tracking_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1 font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800"
+            >
+              Track parcel
+              <ExternalLink aria-hidden="true" className="size-3.5" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          ) : null}
+        </p>
+      ) : null}
+      {reason ? <p>Cancelled: {reason}</p> : null}
+      {cancelled && part.refund_due_cents > 0 ? (
+        <p>{formatMoney(part.refund_due_cents)} of this order is refunded to you.</p>
+      ) : null}
+    </div>
+  );
+}
+
 function OrderDetail({ userId, orderId }: { userId: string; orderId: string }) {
   const router = useRouter();
   const { data: order, isPending, isError, refetch, isFetching } = useOrder(userId, orderId);
@@ -173,15 +223,23 @@ function OrderDetail({ userId, orderId }: { userId: string; orderId: string }) {
         {order.cancel_reason ? <p className="text-sm text-neutral-700">Cancelled: {order.cancel_reason}</p> : null}
         {order.parts.map((part) => (
           <div key={part.id} className="flex flex-col gap-2 border-t border-neutral-200 pt-3" data-testid="order-part">
-            <p className="text-sm font-medium">
-              {part.vendor_name}
-              {part.delivery_from && part.delivery_to && order.status !== 'cancelled' ? (
-                <span className="font-normal text-neutral-600">
-                  {' '}
-                  · estimated delivery {deliveryRange(part.delivery_from, part.delivery_to)}
-                </span>
-              ) : null}
-            </p>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="text-sm font-medium">
+                {part.vendor_name}
+                {part.delivery_from &&
+                part.delivery_to &&
+                order.status !== 'cancelled' &&
+                part.status !== 'cancelled' &&
+                part.status !== 'delivered' ? (
+                  <span className="font-normal text-neutral-600">
+                    {' '}
+                    · estimated delivery {deliveryRange(part.delivery_from, part.delivery_to)}
+                  </span>
+                ) : null}
+              </p>
+              {showPartStatus(order) ? <OrderStatusBadge status={part.status} /> : null}
+            </div>
+            <PartProgress part={part} orderCancelReason={order.cancel_reason} />
             <PartCharges
               shippingCents={part.shipping_cents}
               discountCents={part.discount_cents}

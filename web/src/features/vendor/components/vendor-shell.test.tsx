@@ -74,6 +74,7 @@ describe('the vendor area guard', () => {
     await waitFor(() =>
       expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
         'Dashboard',
+        'Orders',
         'Products',
         'Inventory',
         'Shipping',
@@ -88,6 +89,7 @@ describe('the vendor area guard', () => {
     );
     expect(within(nav).getByRole('link', { name: 'Contracts' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+    expect(within(nav).getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/vendor/orders/');
     expect(within(nav).getByRole('link', { name: 'Media' })).toHaveAttribute('href', '/vendor/media/');
     expect(within(nav).getByRole('link', { name: 'Shipping' })).toHaveAttribute('href', '/vendor/shipping/');
     expect(within(nav).getByRole('link', { name: 'Coupons' })).toHaveAttribute('href', '/vendor/coupons/');

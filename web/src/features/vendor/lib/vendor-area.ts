@@ -6,6 +6,7 @@ import {
   Images,
   LayoutDashboard,
   Package,
+  PackageCheck,
   Palette,
   Store,
   TicketPercent,
@@ -25,6 +26,8 @@ export const VENDOR_AREA: AreaConfig = {
   navLabel: 'Vendor',
   items: [
     { href: '/vendor/', label: 'Dashboard', icon: LayoutDashboard, roles: ['vendor'], exact: true },
+    // Also current on a part's packing slip, /vendor/orders/slip/.
+    { href: '/vendor/orders/', label: 'Orders', icon: PackageCheck, roles: ['vendor'] },
     // Also current on /vendor/products/new/ and /vendor/products/{id}/edit/.
     { href: '/vendor/products/', label: 'Products', icon: Package, roles: ['vendor'] },
     { href: '/vendor/inventory/', label: 'Inventory', icon: Boxes, roles: ['vendor'] },
