@@ -2,6 +2,7 @@
 //! causes, PayFast payments, and vendor applications, agreements and store standing. Everything here runs in the caller's transaction, so a state change
 //! and its jobs (notifications, search updates) commit together or not at all.
 
+pub mod analytics;
 pub mod books;
 pub mod catalogue;
 pub mod checkout;

@@ -40,6 +40,7 @@ pub mod points;
 pub mod processes;
 pub mod products;
 pub mod reviews;
+pub mod rollups;
 pub mod settings;
 pub mod stock;
 pub mod synthetic;

@@ -49,6 +49,7 @@ macro_rules! string_enum {
 /// Problems with a form, by field name (`bank.account_number` for nested ones).
 pub type FieldErrors = std::collections::BTreeMap<String, String>;
 
+pub mod analytics;
 pub mod cart;
 pub mod catalogue;
 pub mod checkout;

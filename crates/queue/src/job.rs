@@ -57,15 +57,18 @@ pub enum Housekeeping {
     ExpireReservations,
     /// Start and end sale windows and daily deals on time.
     RefreshPrices,
+    /// Bring vendors' daily figures (analytics) up to date.
+    RollupVendorStats,
 }
 
 impl Housekeeping {
-    pub const ALL: [Housekeeping; 5] = [
+    pub const ALL: [Housekeeping; 6] = [
         Housekeeping::PruneLiveEvents,
         Housekeeping::PruneNotifications,
         Housekeeping::PruneJobs,
         Housekeeping::ExpireReservations,
         Housekeeping::RefreshPrices,
+        Housekeeping::RollupVendorStats,
     ];
 
     pub fn name(self) -> &'static str {
@@ -75,6 +78,7 @@ impl Housekeeping {
             Housekeeping::PruneJobs => "prune_jobs",
             Housekeeping::ExpireReservations => "expire_reservations",
             Housekeeping::RefreshPrices => "refresh_prices",
+            Housekeeping::RollupVendorStats => "rollup_vendor_stats",
         }
     }
 
@@ -86,6 +90,7 @@ impl Housekeeping {
             Housekeeping::PruneJobs => 24 * 3600,
             Housekeeping::ExpireReservations => 60,
             Housekeeping::RefreshPrices => 60,
+            Housekeeping::RollupVendorStats => 600,
         }
     }
 }

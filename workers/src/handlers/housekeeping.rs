@@ -26,6 +26,9 @@ pub async fn run(ctx: &JobContext, task: Housekeeping) -> Result<(), JobError> {
             bazaar_commerce::flow::expire_reservations(&ctx.db).await?
         }
         Housekeeping::RefreshPrices => bazaar_commerce::terms::refresh_prices(&ctx.db).await?,
+        Housekeeping::RollupVendorStats => {
+            bazaar_commerce::analytics::rollup(&ctx.db, Utc::now()).await?
+        }
     };
     tracing::info!(task = task.name(), removed = n, "housekeeping done");
     Ok(())

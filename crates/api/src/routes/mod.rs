@@ -26,6 +26,7 @@ pub mod search;
 pub mod selling;
 pub mod settings;
 pub mod stores;
+pub mod vendor_analytics;
 pub mod vendor_area;
 pub mod vendor_inventory;
 pub mod vendor_money;
@@ -62,6 +63,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
             .merge(vendor_inventory::router())
             .merge(vendor_orders::router())
             .merge(vendor_money::router())
+            .merge(vendor_analytics::router())
             .merge(admin_money::router())
             .merge(vendor_terms::router())
             .merge(daily_deals::router())

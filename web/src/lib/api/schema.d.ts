@@ -1040,6 +1040,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/vendor/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's figures over the last 30 days, 12 weeks or 12 months. */
+        get: operations["vendor_analytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/vendor/attributes": {
         parameters: {
             query?: never;
@@ -1705,6 +1722,46 @@ export interface components {
             current_version: number;
             /** @description True until the current version is accepted; products cannot be published meanwhile. */
             needs_acceptance: boolean;
+        };
+        /** @description The figures of one day, week or month. */
+        AnalyticsBucket: {
+            /**
+             * Format: int64
+             * @description Paid parts cancelled, and what was owed back for them.
+             */
+            cancelled: number;
+            /**
+             * Format: int64
+             * @description Parts of orders paid.
+             */
+            orders: number;
+            /** Format: int64 */
+            refunds_cents: number;
+            /**
+             * Format: int64
+             * @description Their goods less discount plus delivery, in cents.
+             */
+            sales_cents: number;
+            /** @description The first day (South African time), `YYYY-MM-DD`. */
+            start: string;
+            /** Format: int64 */
+            units: number;
+            /**
+             * Format: int64
+             * @description Views of the store's product pages.
+             */
+            views: number;
+        };
+        AnalyticsTopProduct: {
+            name: string | null;
+            /** Format: uuid */
+            product_id: string;
+            /** Format: int64 */
+            sales_cents: number;
+            /** Format: int64 */
+            units: number;
+            /** Format: int64 */
+            views: number;
         };
         Applicant: {
             email: string;
@@ -3235,6 +3292,32 @@ export interface components {
             /** Format: int64 */
             accepted_version: number | null;
             current: components["schemas"]["Agreement"];
+        };
+        VendorAnalytics: {
+            /** Format: int64 */
+            average_order_cents: number | null;
+            buckets: components["schemas"]["AnalyticsBucket"][];
+            /**
+             * Format: double
+             * @description Orders per hundred product views.
+             */
+            conversion_percent: number | null;
+            /** @description day, week or month. */
+            period: string;
+            /**
+             * Format: double
+             * @description The average rating of the store's products (1–5), and how many reviews.
+             */
+            rating: number | null;
+            /** Format: int64 */
+            reviews: number;
+            top_products: components["schemas"]["AnalyticsTopProduct"][];
+            totals: components["schemas"]["AnalyticsBucket"];
+            /**
+             * Format: date-time
+             * @description When the figures were last brought up to date (they are every ten minutes).
+             */
+            updated_at: string | null;
         };
         VendorBalanceView: {
             /** Format: int64 */
@@ -7288,6 +7371,75 @@ export interface operations {
             };
             /** @description `not_current`: a newer version exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_analytics: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `day` (the last 30 days, default), `week` (the last 12 weeks) or `month` (the last
+                 *     12 months).
+                 */
+                period?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorAnalytics"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The vendor has no store */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -59,6 +59,7 @@ describe('the admin area guard', () => {
         'Applications',
         'Vendors',
         'Agreements',
+        'Payouts',
       ]),
     );
     expect(within(nav).getByRole('link', { name: 'Vendors' })).toHaveAttribute('aria-current', 'page');

@@ -1,4 +1,4 @@
-import { ClipboardList, FileSignature, LayoutDashboard, Store } from 'lucide-react';
+import { Banknote, ClipboardList, FileSignature, LayoutDashboard, Store } from 'lucide-react';
 import type { AreaConfig } from '@/components/area/area-config';
 
 /** The admin area: its side navigation (one entry per page; add new pages here); all of it needs the admin role. */
@@ -10,6 +10,7 @@ export const ADMIN_AREA: AreaConfig = {
     { href: '/admin/applications/', label: 'Applications', icon: ClipboardList, roles: ['admin'] },
     { href: '/admin/vendors/', label: 'Vendors', icon: Store, roles: ['admin'] },
     { href: '/admin/agreements/', label: 'Agreements', icon: FileSignature, roles: ['admin'] },
+    { href: '/admin/payouts/', label: 'Payouts', icon: Banknote, roles: ['admin'] },
   ],
   requiredRole: () => 'admin',
   denied: {

@@ -11,6 +11,7 @@ import { vendorStatus } from '@/lib/selling/statuses';
 import type { TodoItem, VendorOverview } from '@/lib/selling/types';
 import { storePath } from '@/lib/paths';
 import { useVendorOverview } from '@/features/vendor/api/overview';
+import { MoneyCard } from '@/features/money/components/money-card';
 
 /** /vendor: the vendor's store at a glance: its status, what to do next, and its figures. */
 export function DashboardPage() {
@@ -105,6 +106,7 @@ function Dashboard({ overview }: { overview: VendorOverview }) {
             <Figure label="Revenue" value={formatMoney(figures.revenue_cents, currency)} />
           </dl>
         </section>
+        <MoneyCard />
         <Panel title="Terms">
           <p className="text-sm text-neutral-700">
             Commission: <span className="font-semibold text-neutral-900">{formatCommission(store.commission_rate_bps)}</span>{' '}

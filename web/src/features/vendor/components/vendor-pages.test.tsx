@@ -11,6 +11,7 @@ import { DashboardPage } from '@/features/vendor/components/dashboard-page';
 import type { Application } from '@/lib/selling/types';
 import { profile, storeSession } from '@/test/auth';
 import { publicSettings } from '@/test/fixtures';
+import { vendorMoney } from '@/test/money';
 import { server } from '@/test/msw-server';
 import { renderWithQueryClient } from '@/test/render';
 import { agreement, application, BANKS } from '@/test/selling';
@@ -150,6 +151,7 @@ describe('/vendor and /vendor/contracts', () => {
           figures: { products_total: 3, products_active: 2, products_draft: 1, orders: 4, revenue_cents: 1234550 },
         }),
       ),
+      http.get('*/api/v1/vendor/money', () => HttpResponse.json(vendorMoney({ pending_cents: 48000, available_cents: 125050 }))),
     );
     renderWithQueryClient(<DashboardPage />);
     expect(await screen.findByRole('link', { name: 'Accept the vendor agreement' })).toHaveAttribute(
@@ -162,6 +164,11 @@ describe('/vendor and /vendor/contracts', () => {
     expect(screen.getByRole('link', { name: '2 items are low on stock' })).toHaveAttribute('href', '/vendor/inventory/?low=true');
     expect(screen.getByText('R12,345.50')).toBeInTheDocument();
     expect(screen.getByTestId('status-badge')).toHaveTextContent('Approved');
+    // The balance at a glance, with the way to the money page.
+    const money = await screen.findByTestId('money-card');
+    expect(within(money).getByText('Pending').nextElementSibling).toHaveTextContent('R480.00');
+    expect(within(money).getByText('Available').nextElementSibling).toHaveTextContent('R1,250.50');
+    expect(screen.getByRole('link', { name: 'See your money' })).toHaveAttribute('href', '/vendor/money/');
     // No logo yet: customising the store is on the list too.
     expect(screen.getByRole('link', { name: 'Customise your store: add a logo, a banner and your colour' })).toHaveAttribute(
       'href',
@@ -191,6 +198,7 @@ describe('/vendor and /vendor/contracts', () => {
           figures: { products_total: 0, products_active: 0, products_draft: 0, orders: 0, revenue_cents: 0 },
         }),
       ),
+      http.get('*/api/v1/vendor/money', () => HttpResponse.json(vendorMoney())),
     );
     renderWithQueryClient(<DashboardPage />);
     expect(await screen.findByTestId('todo-done')).toHaveTextContent('Nothing to do right now.');

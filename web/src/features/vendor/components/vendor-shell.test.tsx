@@ -75,6 +75,7 @@ describe('the vendor area guard', () => {
       expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
         'Dashboard',
         'Orders',
+        'Money',
         'Products',
         'Inventory',
         'Shipping',

@@ -11,6 +11,7 @@ import {
   Store,
   TicketPercent,
   Truck,
+  Wallet,
 } from 'lucide-react';
 import { withoutTrailingSlash, type AreaConfig } from '@/components/area/area-config';
 
@@ -28,6 +29,7 @@ export const VENDOR_AREA: AreaConfig = {
     { href: '/vendor/', label: 'Dashboard', icon: LayoutDashboard, roles: ['vendor'], exact: true },
     // Also current on a part's packing slip, /vendor/orders/slip/.
     { href: '/vendor/orders/', label: 'Orders', icon: PackageCheck, roles: ['vendor'] },
+    { href: '/vendor/money/', label: 'Money', icon: Wallet, roles: ['vendor'] },
     // Also current on /vendor/products/new/ and /vendor/products/{id}/edit/.
     { href: '/vendor/products/', label: 'Products', icon: Package, roles: ['vendor'] },
     { href: '/vendor/inventory/', label: 'Inventory', icon: Boxes, roles: ['vendor'] },
