@@ -375,3 +375,208 @@ pub fn statement_csv(
     ]);
     String::from_utf8(w.into_inner().expect("writing to memory")).expect("CSV of strings")
 }
+
+/// Text in the PDF's WinAnsi encoding: Latin-1 characters as they are, others as `?`.
+fn win_ansi(text: &str) -> Vec<u8> {
+    text.chars()
+        .map(|c| match c as u32 {
+            0x20..=0x7e | 0xa0..=0xff => c as u32 as u8,
+            _ => b'?',
+        })
+        .collect()
+}
+
+/// `text` cut to `width` characters (an ellipsis marks a cut) and padded to it.
+fn column(text: &str, width: usize, right: bool) -> String {
+    let mut t: String = text.chars().take(width).collect();
+    if text.chars().count() > width {
+        t = text
+            .chars()
+            .take(width.saturating_sub(3))
+            .collect::<String>()
+            + "...";
+    }
+    if right {
+        format!("{t:>width$}")
+    } else {
+        format!("{t:<width$}")
+    }
+}
+
+/// A vendor's monthly statement as a PDF (A4, as many pages as it takes): the store, the
+/// month, the opening balance, every posting (oldest first) and the closing balance.
+pub fn statement_pdf(
+    store_name: &str,
+    month: &str,
+    opening: ledger::VendorBalance,
+    entries: &[ledger::StatementEntry],
+) -> Vec<u8> {
+    use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str};
+
+    const ROWS_PER_PAGE: usize = 52;
+    let row = |date: &str, kind: &str, order: &str, what: &str, pending: i64, available: i64| {
+        format!(
+            "{} {} {} {} {} {}",
+            column(date, 10, false),
+            column(kind, 13, false),
+            column(order, 13, false),
+            column(what, 30, false),
+            column(&rand(pending), 12, true),
+            column(&rand(available), 12, true),
+        )
+    };
+    let mut lines = vec![row(
+        "",
+        "opening",
+        "",
+        "Opening balance",
+        opening.pending_cents,
+        opening.available_cents,
+    )];
+    let mut closing = opening;
+    for e in entries.iter().rev() {
+        let (pending, available) = match e.account.as_str() {
+            "vendor_pending" => (e.amount_cents, 0),
+            _ => (0, e.amount_cents),
+        };
+        closing.pending_cents += pending;
+        closing.available_cents += available;
+        let date = e
+            .effective_at
+            .with_timezone(&rules::sast())
+            .format("%Y-%m-%d")
+            .to_string();
+        lines.push(row(
+            &date,
+            &e.kind,
+            e.order_number.as_deref().unwrap_or(""),
+            &e.memo,
+            pending,
+            available,
+        ));
+    }
+    lines.push(row(
+        "",
+        "closing",
+        "",
+        "Closing balance",
+        closing.pending_cents,
+        closing.available_cents,
+    ));
+
+    let pages: Vec<&[String]> = lines.chunks(ROWS_PER_PAGE).collect();
+    let mut pdf = Pdf::new();
+    let catalog = Ref::new(1);
+    let tree = Ref::new(2);
+    let (regular, bold, mono) = (Ref::new(3), Ref::new(4), Ref::new(5));
+    let page_ids: Vec<Ref> = (0..pages.len())
+        .map(|i| Ref::new(10 + 2 * i as i32))
+        .collect();
+    pdf.catalog(catalog).pages(tree);
+    pdf.pages(tree)
+        .kids(page_ids.iter().copied())
+        .count(pages.len() as i32);
+    for (font, name) in [
+        (regular, "Helvetica"),
+        (bold, "Helvetica-Bold"),
+        (mono, "Courier"),
+    ] {
+        pdf.type1_font(font)
+            .base_font(Name(name.as_bytes()))
+            .encoding_predefined(Name(b"WinAnsiEncoding"));
+    }
+    let header_columns = format!(
+        "{} {} {} {} {} {}",
+        column("Date", 10, false),
+        column("Kind", 13, false),
+        column("Order", 13, false),
+        column("Description", 30, false),
+        column("Pending", 12, true),
+        column("Available", 12, true),
+    );
+    for (i, (page_lines, page_id)) in pages.iter().zip(&page_ids).enumerate() {
+        let content_id = Ref::new(page_id.get() + 1);
+        let mut page = pdf.page(*page_id);
+        page.media_box(Rect::new(0.0, 0.0, 595.0, 842.0));
+        page.parent(tree);
+        page.contents(content_id);
+        {
+            let mut resources = page.resources();
+            let mut fonts = resources.fonts();
+            fonts.pair(Name(b"F1"), regular);
+            fonts.pair(Name(b"F2"), bold);
+            fonts.pair(Name(b"F3"), mono);
+        }
+        page.finish();
+        let mut c = Content::new();
+        c.begin_text();
+        c.set_font(Name(b"F2"), 14.0);
+        c.next_line(40.0, 800.0);
+        c.show(Str(&win_ansi(&format!("Statement {month}: {store_name}"))));
+        c.set_font(Name(b"F1"), 9.0);
+        c.next_line(0.0, -16.0);
+        c.show(Str(&win_ansi(&format!(
+            "Amounts in rand. Pending: sold, payable after the hold. Available: payable. Page {} of {}.",
+            i + 1,
+            pages.len()
+        ))));
+        c.set_font(Name(b"F3"), 7.5);
+        c.next_line(0.0, -22.0);
+        c.show(Str(&win_ansi(&header_columns)));
+        c.next_line(0.0, -4.0);
+        for line in page_lines.iter() {
+            c.next_line(0.0, -13.0);
+            c.show(Str(&win_ansi(line)));
+        }
+        c.end_text();
+        pdf.stream(content_id, &c.finish());
+    }
+    pdf.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_statement_pdf_holds_every_posting_across_pages() {
+        let entries: Vec<ledger::StatementEntry> = (0..120)
+            .map(|i| ledger::StatementEntry {
+                id: Uuid::now_v7(),
+                kind: "sale".into(),
+                account: "vendor_pending".into(),
+                amount_cents: 1_000 + i,
+                memo: if i == 0 {
+                    "Order BZ-0000 (Café)".into()
+                } else {
+                    format!("Order BZ-{i:04}")
+                },
+                order_id: None,
+                order_number: Some(format!("BZ-{i:04}")),
+                payout_id: None,
+                effective_at: Utc::now(),
+                created_at: Utc::now(),
+            })
+            .collect();
+        let pdf = statement_pdf(
+            "Kasi Kicks",
+            "2026-11",
+            ledger::VendorBalance::default(),
+            &entries,
+        );
+        if let Ok(path) = std::env::var("BAZAAR_WRITE_STATEMENT_PDF") {
+            std::fs::write(path, &pdf).unwrap();
+        }
+        let text = String::from_utf8_lossy(&pdf);
+        assert!(text.starts_with("%PDF-"));
+        let pages = text.matches("/Type /Page").count() - text.matches("/Type /Pages").count();
+        assert_eq!(pages, 3, "122 rows on 52-row pages");
+        assert!(text.contains("BZ-0119"));
+        assert!(text.contains("Page 3 of 3"), "122 rows on 52-row pages");
+        let hex = text.to_ascii_lowercase();
+        assert!(
+            pdf.windows(4).any(|w| w == b"Caf\xe9") || hex.contains("436166e9"),
+            "Latin-1 letters kept"
+        );
+    }
+}

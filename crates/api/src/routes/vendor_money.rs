@@ -29,6 +29,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(vendor_money))
         .routes(routes!(vendor_money_entries))
         .routes(routes!(vendor_statement_csv))
+        .routes(routes!(vendor_statement_pdf))
 }
 
 /// A payout as its vendor (or an admin) sees it; the account number masked.
@@ -264,6 +265,45 @@ async fn vendor_statement_csv(
         HeaderValue::from_static("text/csv; charset=utf-8"),
     );
     let disposition = format!("attachment; filename=\"statement-{month}.csv\"");
+    headers.insert(
+        header::CONTENT_DISPOSITION,
+        HeaderValue::from_str(&disposition).expect("a month is ASCII"),
+    );
+    Ok(response)
+}
+
+/// The caller's statement of a month as a PDF.
+#[utoipa::path(
+    get, path = "/vendor/money/statement.pdf", tag = "vendor", operation_id = "vendor_statement_pdf",
+    security(("bearer" = [])), params(StatementQuery),
+    responses(
+        (status = 200, description = "The statement", content_type = "application/pdf", body = Vec<u8>),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "The vendor has no store", body = ErrorBody)
+    )
+)]
+async fn vendor_statement_pdf(
+    State(state): State<AppState>,
+    vendor: RequireRole<Vendor>,
+    ApiQuery(q): ApiQuery<StatementQuery>,
+) -> ApiResult<Response> {
+    let seller = seller(&state, vendor.0.id).await?;
+    let store = bazaar_db::vendors::store(&state.db, seller.store_id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("You have no store yet".into()))?;
+    let (month, from, to) = month_of(q.month.as_deref())?;
+    let opening = ledger::vendor_balance_before(&state.db, seller.store_id, from).await?;
+    let (rows, _) =
+        ledger::vendor_entries(&state.db, seller.store_id, from, to, STATEMENT_MAX, 0).await?;
+    let pdf = books::statement_pdf(&store.store_name, &month, opening, &rows);
+    let mut response = pdf.into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/pdf"),
+    );
+    let disposition = format!("attachment; filename=\"statement-{month}.pdf\"");
     headers.insert(
         header::CONTENT_DISPOSITION,
         HeaderValue::from_str(&disposition).expect("a month is ASCII"),

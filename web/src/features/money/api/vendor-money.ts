@@ -7,7 +7,7 @@ import type { MoneyEntries, VendorMoney } from '@/features/money/api/money-types
 /**
  * The signed-in vendor's money: GET /api/v1/vendor/money (pending and available, the payout rules
  * and the latest payouts), GET /api/v1/vendor/money/entries (a month's postings, a page at a time)
- * and GET /api/v1/vendor/money/statement.csv (the month as a CSV statement, downloaded).
+ * and GET /api/v1/vendor/money/statement.csv and .pdf (the month's statement, downloaded).
  */
 
 export const MONEY_ENTRIES_PER_PAGE = 20;
@@ -59,11 +59,12 @@ export function useMoneyEntries(filters: EntryFilters) {
 }
 
 /** The file a month's statement is saved as. */
-export function statementFilename(month: string): string {
-  return `statement-${month}.csv`;
+export function statementFilename(month: string, format: 'csv' | 'pdf' = 'csv'): string {
+  return `statement-${month}.${format}`;
 }
 
-/** Saves a month's statement (opening balance, every posting, closing balance) as CSV. */
-export function downloadStatement(month: string): Promise<void> {
-  return downloadFile(buildPath('/api/v1/vendor/money/statement.csv', null, { month }), statementFilename(month));
+/** Saves a month's statement (opening balance, every posting, closing balance) as CSV or PDF. */
+export function downloadStatement(month: string, format: 'csv' | 'pdf' = 'csv'): Promise<void> {
+  const path = format === 'pdf' ? '/api/v1/vendor/money/statement.pdf' : '/api/v1/vendor/money/statement.csv';
+  return downloadFile(buildPath(path, null, { month }), statementFilename(month, format));
 }

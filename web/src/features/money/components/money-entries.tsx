@@ -18,7 +18,7 @@ import { moneyHref, type MoneyParams } from '@/features/money/lib/money-params';
 import { currentMonth, FIRST_MONTH, formatSaDate, monthChoices, monthLabel, shiftMonth } from '@/features/money/lib/month';
 import { balanceLabel, entryKindLabel, formatSignedMoney } from '@/features/money/lib/money-words';
 
-/** The month's postings to the vendor's balance, newest first, a page at a time, and its CSV statement. */
+/** The month's postings to the vendor's balance, newest first, a page at a time, and its CSV and PDF statements. */
 export function MoneyEntriesPanel({ params, currency }: { params: MoneyParams; currency: CurrencyFormat }) {
   const { data, isPending, isError, error, refetch, isFetching } = useMoneyEntries(params);
   const label = monthLabel(params.month);
@@ -28,11 +28,18 @@ export function MoneyEntriesPanel({ params, currency }: { params: MoneyParams; c
       title="Statement"
       description="Every posting to your balance in the month (South African time), newest first."
       actions={
-        <DownloadButton
-          label="Download CSV statement"
-          download={() => downloadStatement(params.month)}
-          failure="The statement could not be made. Please try again."
-        />
+        <div className="flex flex-wrap gap-2">
+          <DownloadButton
+            label="Download CSV statement"
+            download={() => downloadStatement(params.month)}
+            failure="The statement could not be made. Please try again."
+          />
+          <DownloadButton
+            label="Download PDF statement"
+            download={() => downloadStatement(params.month, 'pdf')}
+            failure="The statement could not be made. Please try again."
+          />
+        </div>
       }
     >
       <div className="flex flex-col gap-4">

@@ -249,6 +249,52 @@ describe('/vendor/money', () => {
     }
   });
 
+  it('downloads the month’s PDF statement too', async () => {
+    serveMoney(vendorMoney(), (month) => moneyEntries(month, [moneyEntry()]));
+    let auth: string | null = null;
+    let query = '';
+    server.use(
+      http.get('*/api/v1/vendor/money/statement.pdf', ({ request }) => {
+        auth = request.headers.get('authorization');
+        query = new URL(request.url).search;
+        return new HttpResponse('%PDF-1.7 statement', {
+          headers: { 'Content-Type': 'application/pdf' },
+        });
+      }),
+    );
+    const saved: { name: string; href: string }[] = [];
+    const blobs = new Map<string, Blob>();
+    // jsdom has no object URLs: these keep the Blob that would be saved.
+    Object.defineProperty(URL, 'createObjectURL', {
+      configurable: true,
+      value: (blob: Blob) => {
+        const url = `blob:test/${blobs.size}`;
+        blobs.set(url, blob);
+        return url;
+      },
+    });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => {} });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, href: this.href });
+    });
+    try {
+      renderAt('month=2026-10');
+      await screen.findAllByTestId('money-entry');
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Download PDF statement' }));
+
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(auth).toMatch(/^Bearer /);
+      expect(query).toBe('?month=2026-10');
+      expect(saved[0]!.name).toBe('statement-2026-10.pdf');
+      expect(await blobs.get(saved[0]!.href)!.text()).toBe('%PDF-1.7 statement');
+    } finally {
+      click.mockRestore();
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    }
+  });
+
   it('says so when the vendor has no store yet', async () => {
     server.use(
       http.get('*/api/v1/vendor/money', () =>
