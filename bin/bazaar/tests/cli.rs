@@ -359,6 +359,14 @@ fn seed_loads_the_demo_and_synthetic_products() {
         .output()
         .unwrap();
     assert!(!out.status.success());
+    let out = bazaar_db(&dir)
+        .args(["seed", "--synthetic-orders", "300"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("Added 300 synthetic orders"), "{said}");
+    assert!(said.contains("days of vendors' figures"), "{said}");
 }
 
 #[test]

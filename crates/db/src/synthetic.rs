@@ -148,3 +148,175 @@ struct SyntheticRow {
     stock: i64,
     created_at: chrono::DateTime<Utc>,
 }
+
+/// Inserts `count` paid orders for benchmarks, spread over the last 365 days, each with one
+/// or two vendors' parts of one to three lines of the vendors' listed products; about one
+/// part in ten was cancelled after payment, the rest delivered. Order numbers start with
+/// `SY-`. Calls `progress` with the number written after each transaction. Returns how
+/// many were written (none when no vendor has a listed product or no customer exists).
+pub async fn generate_orders(db: &Db, count: u64, mut progress: impl FnMut(u64)) -> DbResult<u64> {
+    use crate::{Bind, Binds};
+
+    let products = crate::on_db!(db, pool => sqlx::query_as::<_, (Uuid, Uuid, String, i64)>(
+        "SELECT p.id, p.vendor_id, p.name, p.min_price_cents FROM products p \
+         WHERE p.vendor_id IS NOT NULL AND p.listed ORDER BY p.id",
+    )
+    .fetch_all(pool)
+    .await)?;
+    let buyer = crate::on_db!(db, pool => sqlx::query_scalar::<_, Uuid>(
+        "SELECT u.id FROM users u JOIN profiles p ON p.id = u.id WHERE p.role = 'customer' ORDER BY u.created_at LIMIT 1",
+    )
+    .fetch_optional(pool)
+    .await)?;
+    let Some(buyer) = buyer else {
+        return Ok(0);
+    };
+    /// A product to sell: id, name and price.
+    type Goods = (Uuid, String, i64);
+    let mut by_vendor: std::collections::BTreeMap<Uuid, Vec<Goods>> =
+        std::collections::BTreeMap::new();
+    for (id, vendor, name, price) in products {
+        by_vendor
+            .entry(vendor)
+            .or_default()
+            .push((id, name, price.max(100)));
+    }
+    let vendors: Vec<(Uuid, Vec<Goods>)> = by_vendor.into_iter().collect();
+    if vendors.is_empty() {
+        return Ok(0);
+    }
+    let mut rng = rand::rng();
+    let now = Utc::now();
+    let start = crate::on_db!(db, pool => sqlx::query_scalar::<_, i64>(
+        "SELECT COUNT(*) FROM orders WHERE order_number LIKE 'SY-%'",
+    )
+    .fetch_one(pool)
+    .await)? as u64;
+    const ORDERS_PER_TX: u64 = 100;
+    let mut written = 0_u64;
+    while written < count {
+        let n = (count - written).min(ORDERS_PER_TX);
+        let (mut orders, mut parts, mut items) =
+            (Binds::default(), Binds::default(), Binds::default());
+        let (mut order_rows, mut part_rows, mut item_rows) = (Vec::new(), Vec::new(), Vec::new());
+        for k in 0..n {
+            let order_id = Uuid::now_v7();
+            let created = now - Duration::seconds(rng.random_range(0..365 * 24 * 3600));
+            let paid = created + Duration::minutes(5);
+            let part_count = if vendors.len() > 1 && rng.random_bool(0.3) {
+                2
+            } else {
+                1
+            };
+            let first = rng.random_range(0..vendors.len());
+            let mut total = 0_i64;
+            let mut all_cancelled = true;
+            for p in 0..part_count {
+                let (vendor, goods) = &vendors[(first + p) % vendors.len()];
+                let part_id = Uuid::now_v7();
+                let mut subtotal = 0_i64;
+                for line in 0..rng.random_range(1..=3_i64) {
+                    let (product, name, price) = &goods[rng.random_range(0..goods.len())];
+                    let quantity = rng.random_range(1..=3_i64);
+                    subtotal += price * quantity;
+                    let v = [
+                        items.push(Bind::Uuid(Uuid::now_v7())),
+                        items.push(Bind::Uuid(order_id)),
+                        items.push(Bind::Uuid(part_id)),
+                        items.push(Bind::Uuid(*product)),
+                        items.push(Bind::Uuid(*vendor)),
+                        items.push(Bind::Text(name.clone())),
+                        items.push(Bind::I64(*price)),
+                        items.push(Bind::I64(quantity)),
+                        items.push(Bind::I64(price * quantity)),
+                        items.push(Bind::I64(line)),
+                    ];
+                    item_rows.push(format!(
+                        "({}, 'physical', FALSE, {})",
+                        v[..9].join(", "),
+                        v[9]
+                    ));
+                }
+                let cancelled = rng.random_bool(0.1);
+                all_cancelled &= cancelled;
+                total += subtotal;
+                let status = if cancelled { "cancelled" } else { "delivered" };
+                let v = [
+                    parts.push(Bind::Uuid(part_id)),
+                    parts.push(Bind::Uuid(order_id)),
+                    parts.push(Bind::Uuid(*vendor)),
+                    parts.push(Bind::I64(subtotal)),
+                    parts.push(Bind::I64(p as i64)),
+                    parts.push(Bind::Text(status.to_owned())),
+                    parts.push(Bind::Time(paid + Duration::days(2))),
+                    parts.push(Bind::I64(if cancelled { subtotal } else { 0 })),
+                ];
+                let (delivered, cancelled_at) = if cancelled {
+                    ("NULL".to_owned(), v[6].clone())
+                } else {
+                    (v[6].clone(), "NULL".to_owned())
+                };
+                part_rows.push(format!(
+                    "({}, {}, {}, 'synthetic', {}, {}, {}, {delivered}, {cancelled_at}, {})",
+                    v[0], v[1], v[2], v[3], v[4], v[5], v[7]
+                ));
+            }
+            let number = format!("SY-{:010}", start + written + k);
+            let status = if all_cancelled {
+                "cancelled"
+            } else {
+                "delivered"
+            };
+            let v = [
+                orders.push(Bind::Uuid(order_id)),
+                orders.push(Bind::Text(number)),
+                orders.push(Bind::Uuid(buyer)),
+                orders.push(Bind::Text(status.to_owned())),
+                orders.push(Bind::I64(total)),
+                orders.push(Bind::Time(created)),
+                orders.push(Bind::Time(paid)),
+            ];
+            order_rows.push(format!(
+                "({}, {}, {}, {}, 'ZAR', 'synthetic@bazaar.test', {}, {}, {}, {}, {})",
+                v[0], v[1], v[2], v[3], v[4], v[4], v[6], v[5], v[5]
+            ));
+        }
+        let mut tx = db.begin().await?;
+        let statements = [
+            (
+                format!(
+                    "INSERT INTO orders (id, order_number, user_id, status, currency, email, subtotal_cents, \
+                     total_cents, paid_at, created_at, updated_at) VALUES {}",
+                    order_rows.join(", ")
+                ),
+                orders,
+            ),
+            (
+                format!(
+                    "INSERT INTO order_parts (id, order_id, vendor_id, vendor_name, subtotal_cents, position, status, \
+                     delivered_at, cancelled_at, refund_due_cents) VALUES {}",
+                    part_rows.join(", ")
+                ),
+                parts,
+            ),
+            (
+                format!(
+                    "INSERT INTO order_items (id, order_id, part_id, product_id, vendor_id, product_name, \
+                     unit_price_cents, quantity, line_total_cents, product_type, stock_reserved, position) VALUES {}",
+                    item_rows.join(", ")
+                ),
+                items,
+            ),
+        ];
+        for (sql, binds) in &statements {
+            on_tx!(&mut tx, conn => crate::bind_all!(sqlx::query(sqlx::AssertSqlSafe(sql.clone())), &binds.0)
+                .execute(conn)
+                .await
+                .map(|r| r.rows_affected()))?;
+        }
+        tx.commit().await?;
+        written += n;
+        progress(written);
+    }
+    Ok(written)
+}

@@ -16,6 +16,11 @@ pub struct Args {
     /// Instead of the seed files, add this many generated products (for benchmarks).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     pub synthetic: Option<u64>,
+    /// Instead of the seed files, add this many generated paid orders of the vendors'
+    /// products over the last year (for benchmarks), then bring vendors' analytics up to date.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000_000),
+          conflicts_with = "synthetic")]
+    pub synthetic_orders: Option<u64>,
 }
 
 fn bar(len: u64, what: &str) -> ProgressBar {
@@ -30,6 +35,30 @@ fn bar(len: u64, what: &str) -> ProgressBar {
 
 pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
     let db = config.connect_migrated().await?;
+    if let Some(n) = args.synthetic_orders {
+        let started = std::time::Instant::now();
+        let progress = bar(n, "generating orders");
+        let written =
+            bazaar_db::synthetic::generate_orders(&db, n, |done| progress.set_position(done))
+                .await
+                .context("cannot write the synthetic orders")?;
+        progress.finish_and_clear();
+        if written == 0 {
+            db.close().await;
+            anyhow::bail!(
+                "no orders generated: seed the demo data first (it needs vendors with listed products and a customer)"
+            );
+        }
+        let days = bazaar_commerce::analytics::rollup(&db, chrono::Utc::now())
+            .await
+            .context("cannot bring the vendors' analytics up to date")?;
+        println!(
+            "Added {written} synthetic orders in {:.1}s and rolled up {days} days of vendors' figures.",
+            started.elapsed().as_secs_f64()
+        );
+        db.close().await;
+        return Ok(ExitCode::SUCCESS);
+    }
     if let Some(n) = args.synthetic {
         let started = std::time::Instant::now();
         let categories: Vec<String> = bazaar_db::categories::list_active(&db, 100)
