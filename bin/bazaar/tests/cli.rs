@@ -617,7 +617,7 @@ fn payouts_run_pays_available_balances_and_writes_the_bank_file() {
     let out = run(&["seed", "--dir", seeds.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
 
-    // OVR has R1,234.50 available and a bank account; PWR R300 and none.
+    // OVR has R1,234.50 available and a bank account; Karoo Outdoor R300 and none.
     let runtime = tokio::runtime::Runtime::new().unwrap();
     runtime.block_on(async {
         let db = bazaar_db::Db::connect(&url, &bazaar_db::ConnectOptions::default())
@@ -632,7 +632,7 @@ fn payouts_run_pays_available_balances_and_writes_the_bank_file() {
             .await
             .unwrap()
             .unwrap();
-        let pwr = bazaar_db::vendors::id_by_slug(&mut tx, "pwr-athletics")
+        let karoo = bazaar_db::vendors::id_by_slug(&mut tx, "karoo-outdoor")
             .await
             .unwrap()
             .unwrap();
@@ -652,7 +652,7 @@ fn payouts_run_pays_available_balances_and_writes_the_bank_file() {
         bazaar_commerce::books::adjust(&mut tx, ovr, 123_450, "Opening balance", admin.id)
             .await
             .unwrap();
-        bazaar_commerce::books::adjust(&mut tx, pwr, 30_000, "Opening balance", admin.id)
+        bazaar_commerce::books::adjust(&mut tx, karoo, 30_000, "Opening balance", admin.id)
             .await
             .unwrap();
         tx.commit().await.unwrap();

@@ -52,6 +52,9 @@ pub struct ApiConfig {
     /// Product list totals (one per distinct filter) remembered for `cache_ttl`; zero
     /// counts every time.
     pub list_count_cache_entries: usize,
+    /// Vendors' analytics answers remembered until the next rollup (a few KB each); zero
+    /// reads every time.
+    pub analytics_cache_entries: u64,
     /// How often an idle live-event stream sends a heartbeat comment.
     pub sse_heartbeat: Duration,
     /// Analytics events accepted per client address per minute; more get 429.
@@ -79,6 +82,7 @@ impl ApiConfig {
             response_cache_bytes: 16 * 1024 * 1024,
             token_cache_entries: 20_000,
             list_count_cache_entries: 10_000,
+            analytics_cache_entries: 1_000,
             sse_heartbeat: Duration::from_secs(15),
             analytics_per_minute: 600,
             payfast: bazaar_payfast::Settings::sandbox(),
@@ -117,6 +121,12 @@ pub(crate) struct Caches {
     pub limiter: rate_limit::RateLimiter,
     /// Access tokens whose signature was checked (their expiry is checked on every use).
     pub verified_tokens: cache::TtlCache<String, bazaar_auth::jwt::Claims>,
+    /// Vendors' analytics answers, keyed by store, period, day and rollup (so a rollup or a
+    /// new day makes them stale by construction).
+    pub analytics: moka::sync::Cache<
+        routes::vendor_analytics::ReportKey,
+        Arc<routes::vendor_analytics::VendorAnalytics>,
+    >,
 }
 
 impl bazaar_db::changes::ChangeSink for Caches {
@@ -148,6 +158,10 @@ impl AppState {
                 Duration::from_secs(300),
                 config.token_cache_entries,
             ),
+            analytics: moka::sync::Cache::builder()
+                .max_capacity(config.analytics_cache_entries)
+                .time_to_live(Duration::from_secs(900))
+                .build(),
         };
         let caches = Arc::new(caches);
         let responses = Arc::new(response_cache::ResponseCache::new(

@@ -82,6 +82,16 @@ async fn paying_through_the_simulator_marks_the_order_paid_awards_points_and_con
     );
 
     let paid = shop::wait_for_status(&app, &c, order["id"].as_str().unwrap(), "paid").await;
+    // The books: the payment in, PayFast's fee (from the ITN's amount_fee) out; zero in all.
+    let sums: std::collections::BTreeMap<String, i64> = bazaar_db::ledger::account_sums(&app.db)
+        .await
+        .unwrap()
+        .into_iter()
+        .collect();
+    let fee = sums["payment_fees"];
+    assert!(fee > 0, "{sums:?}");
+    assert_eq!(sums["gateway"], paid["total_cents"].as_i64().unwrap() - fee);
+    assert_eq!(sums.values().sum::<i64>(), 0, "{sums:?}");
     let goods = paid["total_cents"].as_i64().unwrap() - paid["shipping_cents"].as_i64().unwrap();
     let earned = goods * 10 / 10_000;
     assert!(earned > 0);

@@ -95,6 +95,11 @@ pub async fn rollup(db: &Db, now: DateTime<Utc>) -> DbResult<u64> {
     Ok((end - first).num_days().max(0) as u64)
 }
 
+/// When the figures were last brought up to date (none before the first rollup).
+pub async fn updated_at(db: &Db) -> DbResult<Option<DateTime<Utc>>> {
+    rollups::mark_of(db, MARK).await
+}
+
 /// One bucket of a chart.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Bucket {

@@ -118,6 +118,16 @@ struct VendorSeed {
     status: String,
     standard_delivery_min_days: Option<i64>,
     standard_delivery_max_days: Option<i64>,
+    /// Where the store's payouts go (the demo stores have made-up accounts).
+    payout_account: Option<PayoutAccountSeed>,
+}
+
+#[derive(Deserialize)]
+struct PayoutAccountSeed {
+    bank_name: String,
+    account_holder: String,
+    account_number: String,
+    branch_code: String,
 }
 
 #[derive(Deserialize)]
@@ -234,6 +244,20 @@ pub async fn load(
             standard_delivery_max_days: v.standard_delivery_max_days,
         };
         let (vendor_id, changed) = vendors::upsert(&mut tx, &input, now).await?;
+        if let Some(a) = &v.payout_account {
+            vendors::set_payout_account(
+                &mut tx,
+                vendor_id,
+                &vendors::PayoutAccount {
+                    bank_name: &a.bank_name,
+                    account_holder: &a.account_holder,
+                    account_number: &a.account_number,
+                    branch_code: &a.branch_code,
+                },
+                now,
+            )
+            .await?;
+        }
         if changed {
             bazaar_queue::enqueue(&mut tx, &bazaar_queue::Job::IndexVendor { vendor_id }).await?;
             report.vendors_changed += 1;

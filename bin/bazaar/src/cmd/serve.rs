@@ -52,6 +52,11 @@ pub struct Args {
           default_value_t = bazaar_search::DEFAULT_CACHED_WORDS as u64,
           value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
     pub search_word_cache_entries: u64,
+    /// Vendors' analytics answers remembered until the next rollup (a few KB each); 0 keeps
+    /// none.
+    #[arg(long, env = "BAZAAR_ANALYTICS_CACHE_ENTRIES", value_name = "N", default_value_t = 1_000,
+          value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+    pub analytics_cache_entries: u64,
     /// Confirm sign-ups at once instead of emailing a confirmation link (for demos and tests).
     #[arg(long, env = "BAZAAR_AUTH_AUTOCONFIRM")]
     pub auth_autoconfirm: bool,
@@ -184,6 +189,7 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
     api_config.response_cache_bytes = args.response_cache_mb * 1024 * 1024;
     api_config.token_cache_entries = args.token_cache_entries as usize;
     api_config.list_count_cache_entries = args.list_count_cache_entries as usize;
+    api_config.analytics_cache_entries = args.analytics_cache_entries;
     api_config.analytics_per_minute = args.analytics_per_minute;
     api_config.payfast = args.background.payfast(&public_url)?;
     api_config.trusted_proxies = args.trusted_proxies.clone();

@@ -9,9 +9,11 @@ use bazaar_commerce::analytics::{self, Bucket};
 use bazaar_domain::analytics::Period;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
+
 use uuid::Uuid;
 
 use super::vendor_products::seller;
@@ -33,7 +35,7 @@ pub struct AnalyticsQuery {
 }
 
 /// The figures of one day, week or month.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AnalyticsBucket {
     /// The first day (South African time), `YYYY-MM-DD`.
     #[schema(value_type = String)]
@@ -64,7 +66,7 @@ impl From<Bucket> for AnalyticsBucket {
     }
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AnalyticsTopProduct {
     pub product_id: Uuid,
     pub name: Option<String>,
@@ -73,7 +75,10 @@ pub struct AnalyticsTopProduct {
     pub views: i64,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+/// What an analytics answer depends on: the store, the period, today and the last rollup.
+pub type ReportKey = (Uuid, &'static str, NaiveDate, Option<DateTime<Utc>>);
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct VendorAnalytics {
     /// day, week or month.
     pub period: String,
@@ -90,7 +95,8 @@ pub struct VendorAnalytics {
     pub updated_at: Option<DateTime<Utc>>,
 }
 
-/// The caller's figures over the last 30 days, 12 weeks or 12 months.
+/// The caller's figures over the last 30 days, 12 weeks or 12 months. Answers are kept
+/// until the next rollup (`serve --analytics-cache-entries` of them).
 #[utoipa::path(
     get, path = "/vendor/analytics", tag = "vendor", operation_id = "vendor_analytics",
     security(("bearer" = [])), params(AnalyticsQuery),
@@ -108,14 +114,24 @@ async fn vendor_analytics(
     let seller = seller(&state, vendor.0.id).await?;
     let raw = q.period.as_deref().unwrap_or("day");
     let period: Period = raw.parse().map_err(|e| ApiError::bad_field("period", e))?;
-    let r = analytics::report(&state.db, seller.store_id, period, Utc::now()).await?;
-    Ok(Json(VendorAnalytics {
-        period: match period {
-            Period::Day => "day",
-            Period::Week => "week",
-            Period::Month => "month",
-        }
-        .to_owned(),
+    let name = match period {
+        Period::Day => "day",
+        Period::Week => "week",
+        Period::Month => "month",
+    };
+    let now = Utc::now();
+    let key: ReportKey = (
+        seller.store_id,
+        name,
+        bazaar_domain::analytics::day_of(now),
+        analytics::updated_at(&state.db).await?,
+    );
+    if let Some(hit) = state.caches.analytics.get(&key) {
+        return Ok(Json((*hit).clone()));
+    }
+    let r = analytics::report(&state.db, seller.store_id, period, now).await?;
+    let answer = VendorAnalytics {
+        period: name.to_owned(),
         buckets: r.buckets.into_iter().map(AnalyticsBucket::from).collect(),
         totals: r.totals.into(),
         average_order_cents: r.average_order_cents,
@@ -134,5 +150,7 @@ async fn vendor_analytics(
         rating: r.rating,
         reviews: r.reviews,
         updated_at: r.updated_at,
-    }))
+    };
+    state.caches.analytics.insert(key, Arc::new(answer.clone()));
+    Ok(Json(answer))
 }

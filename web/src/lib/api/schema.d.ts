@@ -1047,7 +1047,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's figures over the last 30 days, 12 weeks or 12 months. */
+        /**
+         * The caller's figures over the last 30 days, 12 weeks or 12 months. Answers are kept
+         *     until the next rollup (`serve --analytics-cache-entries` of them).
+         */
         get: operations["vendor_analytics"];
         put?: never;
         post?: never;

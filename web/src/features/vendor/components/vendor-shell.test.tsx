@@ -76,6 +76,7 @@ describe('the vendor area guard', () => {
         'Dashboard',
         'Orders',
         'Money',
+        'Analytics',
         'Products',
         'Inventory',
         'Shipping',

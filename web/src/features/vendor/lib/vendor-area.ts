@@ -1,4 +1,5 @@
 import {
+  ChartColumn,
   Boxes,
   CalendarClock,
   ClipboardList,
@@ -30,6 +31,7 @@ export const VENDOR_AREA: AreaConfig = {
     // Also current on a part's packing slip, /vendor/orders/slip/.
     { href: '/vendor/orders/', label: 'Orders', icon: PackageCheck, roles: ['vendor'] },
     { href: '/vendor/money/', label: 'Money', icon: Wallet, roles: ['vendor'] },
+    { href: '/vendor/analytics/', label: 'Analytics', icon: ChartColumn, roles: ['vendor'] },
     // Also current on /vendor/products/new/ and /vendor/products/{id}/edit/.
     { href: '/vendor/products/', label: 'Products', icon: Package, roles: ['vendor'] },
     { href: '/vendor/inventory/', label: 'Inventory', icon: Boxes, roles: ['vendor'] },
