@@ -8,6 +8,8 @@ export const SESSION_KEY = 'bazaar.auth.session';
 export const DEMO_ADMIN = { email: 'admin@bazaar.test', password: 'bazaar-admin', name: 'Amahle Admin' };
 export const DEMO_CUSTOMER = { email: 'customer@bazaar.test', password: 'bazaar-customer', name: 'Chloe Customer' };
 export const DEMO_VENDOR = { email: 'vendor@bazaar.test', password: 'bazaar-vendor', name: 'Vusi Vendor' };
+/** Runs PWR Athletics, the demo's second store (the demo vendor runs OVR Official). */
+export const DEMO_PWR_VENDOR = { email: 'pwr@bazaar.test', password: 'bazaar-vendor', name: 'Palesa Pwr' };
 
 /** An address no earlier run has used, per project, so desktop and mobile never collide. */
 export function uniqueEmail(prefix: string, projectName: string): string {

@@ -16,6 +16,26 @@ export async function waitUntilHydrated(page: Page): Promise<void> {
 }
 
 /**
+ * Makes the page's `goto` and `reload` wait for hydration, as the `page` fixture's do: for pages of
+ * browser contexts a test opens itself (one per person in a journey with several).
+ */
+export function waitForHydrationOnNavigation(page: Page): Page {
+  const goto = page.goto.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await waitUntilHydrated(page);
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const response = await reload(...args);
+    await waitUntilHydrated(page);
+    return response;
+  };
+  return page;
+}
+
+/**
  * `E2E_CPU_SLOWDOWN=4` runs every page's CPU that many times slower (Chromium's DevTools
  * throttling, as Lighthouse's mobile runs do), to play the journeys on a slow phone.
  */
@@ -31,18 +51,6 @@ export const test = base.extend({
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     }
-    const goto = page.goto.bind(page);
-    page.goto = async (...args: Parameters<Page['goto']>) => {
-      const response = await goto(...args);
-      await waitUntilHydrated(page);
-      return response;
-    };
-    const reload = page.reload.bind(page);
-    page.reload = async (...args: Parameters<Page['reload']>) => {
-      const response = await reload(...args);
-      await waitUntilHydrated(page);
-      return response;
-    };
-    await use(page);
+    await use(waitForHydrationOnNavigation(page));
   },
 });
