@@ -359,7 +359,19 @@ fn seed_loads_the_demo_and_synthetic_products() {
         .output()
         .unwrap();
     assert!(!out.status.success());
-    let out = bazaar_db(&dir)
+    // Orders need the demo's stores, products and customer: one database for both steps.
+    let url = tokio::runtime::Runtime::new()
+        .unwrap()
+        .block_on(bazaar_testkit::fresh_database_url())
+        .unwrap_or_else(|| format!("sqlite://{}", dir.join("orders.db").display()));
+    let out = bazaar(&dir)
+        .env("BAZAAR_DATABASE_URL", &url)
+        .args(["seed", "--dir", seeds.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = bazaar(&dir)
+        .env("BAZAAR_DATABASE_URL", &url)
         .args(["seed", "--synthetic-orders", "300"])
         .output()
         .unwrap();
