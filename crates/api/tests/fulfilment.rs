@@ -10,7 +10,7 @@ use axum::http::StatusCode;
 use common::TestApp;
 use common::jobs::Customer;
 use common::shop::{
-    call, give_points, order, place, points_balance, quick_customer, seller, stock_of,
+    add, call, give_points, order, paid, place, points_balance, quick_customer, seller, stock_of,
 };
 use serde_json::{Value, json};
 use uuid::Uuid;
@@ -34,32 +34,6 @@ async fn store_with(
     .await;
     assert_eq!(status, StatusCode::CREATED, "{product}");
     (who, product)
-}
-
-async fn add(app: &TestApp, c: &Customer, product: &Value, quantity: i64) {
-    let (status, body) = call(
-        app,
-        "POST",
-        "/api/v1/cart/items",
-        Some(json!({"product_id": product["id"], "quantity": quantity})),
-        c,
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-}
-
-/// Marks the order paid the way an accepted payment does.
-async fn paid(app: &TestApp, order_id: &str) {
-    let id: Uuid = order_id.parse().unwrap();
-    let mut tx = app.db.begin().await.unwrap();
-    let header = bazaar_commerce::flow::locked(&mut tx, id).await.unwrap();
-    let settings = bazaar_commerce::Settings::load(&app.db).await.unwrap();
-    assert!(
-        bazaar_commerce::flow::mark_paid(&mut tx, &header, Some("T1"), &settings)
-            .await
-            .unwrap()
-    );
-    tx.commit().await.unwrap();
 }
 
 struct Bought {

@@ -10,7 +10,7 @@ mod common;
 use axum::http::StatusCode;
 use common::TestApp;
 use common::jobs::Customer;
-use common::shop::{admin, call, place, quick_customer, seller};
+use common::shop::{add, admin, call, paid, place, quick_customer, seller};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
@@ -53,31 +53,6 @@ async fn store_with(
         tx.commit().await.unwrap();
     }
     (who, product, store.id)
-}
-
-async fn add(app: &TestApp, c: &Customer, product: &Value, quantity: i64) {
-    let (status, body) = call(
-        app,
-        "POST",
-        "/api/v1/cart/items",
-        Some(json!({"product_id": product["id"], "quantity": quantity})),
-        c,
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-}
-
-async fn paid(app: &TestApp, order_id: &str) {
-    let id: Uuid = order_id.parse().unwrap();
-    let mut tx = app.db.begin().await.unwrap();
-    let header = bazaar_commerce::flow::locked(&mut tx, id).await.unwrap();
-    let settings = bazaar_commerce::Settings::load(&app.db).await.unwrap();
-    assert!(
-        bazaar_commerce::flow::mark_paid(&mut tx, &header, Some("T1"), &settings)
-            .await
-            .unwrap()
-    );
-    tx.commit().await.unwrap();
 }
 
 /// The books add up to zero; answers each account's sum.

@@ -9,7 +9,7 @@ use axum::http::StatusCode;
 use chrono::Utc;
 use common::TestApp;
 use common::jobs::Customer;
-use common::shop::{call, place, quick_customer, seller};
+use common::shop::{add, call, paid, place, quick_customer, seller};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
@@ -25,31 +25,6 @@ async fn store_with(app: &TestApp, email: &str, slug: &str, price: &str) -> (Cus
     .await;
     assert_eq!(status, StatusCode::CREATED, "{product}");
     (who, product)
-}
-
-async fn add(app: &TestApp, c: &Customer, product: &Value, quantity: i64) {
-    let (status, body) = call(
-        app,
-        "POST",
-        "/api/v1/cart/items",
-        Some(json!({"product_id": product["id"], "quantity": quantity})),
-        c,
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-}
-
-async fn paid(app: &TestApp, order_id: &str) {
-    let id: Uuid = order_id.parse().unwrap();
-    let mut tx = app.db.begin().await.unwrap();
-    let header = bazaar_commerce::flow::locked(&mut tx, id).await.unwrap();
-    let settings = bazaar_commerce::Settings::load(&app.db).await.unwrap();
-    assert!(
-        bazaar_commerce::flow::mark_paid(&mut tx, &header, None, &settings)
-            .await
-            .unwrap()
-    );
-    tx.commit().await.unwrap();
 }
 
 async fn viewed(app: &TestApp, product: &Value, times: usize) {

@@ -9,7 +9,7 @@ use axum::http::StatusCode;
 use chrono::{Duration, Utc};
 use common::TestApp;
 use common::jobs::Customer;
-use common::shop::{admin, call, place, quick_customer, seller};
+use common::shop::{add, admin, call, place, quick_customer, seller};
 use serde_json::{Value, json};
 
 async fn create(app: &TestApp, who: &Customer, body: Value) -> Value {
@@ -34,18 +34,6 @@ async fn store_with(
     )
     .await;
     (who, product)
-}
-
-async fn add(app: &TestApp, c: &Customer, product: &Value, quantity: i64) {
-    let (status, body) = call(
-        app,
-        "POST",
-        "/api/v1/cart/items",
-        Some(json!({"product_id": product["id"], "quantity": quantity})),
-        c,
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
 }
 
 async fn quote(app: &TestApp, c: &Customer, body: Value) -> (StatusCode, Value) {

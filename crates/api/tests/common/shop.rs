@@ -367,3 +367,30 @@ pub async fn seller(app: &TestApp, email: &str, slug: &str, accepted: bool) -> C
     }
     who
 }
+
+/// Adds `quantity` of a product (as the API answers it) to `c`'s cart, expecting success.
+pub async fn add(app: &TestApp, c: &Customer, product: &Value, quantity: i64) {
+    let (status, body) = call(
+        app,
+        "POST",
+        "/api/v1/cart/items",
+        Some(json!({"product_id": product["id"], "quantity": quantity})),
+        c,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
+
+/// Marks the order paid the way an accepted payment does.
+pub async fn paid(app: &TestApp, order_id: &str) {
+    let id: Uuid = order_id.parse().unwrap();
+    let mut tx = app.db.begin().await.unwrap();
+    let header = bazaar_commerce::flow::locked(&mut tx, id).await.unwrap();
+    let settings = bazaar_commerce::Settings::load(&app.db).await.unwrap();
+    assert!(
+        bazaar_commerce::flow::mark_paid(&mut tx, &header, Some("T1"), &settings)
+            .await
+            .unwrap()
+    );
+    tx.commit().await.unwrap();
+}
