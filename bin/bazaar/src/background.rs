@@ -104,6 +104,9 @@ pub struct BackgroundArgs {
     /// Override the URL of PayFast's validate call.
     #[arg(long, env = "BAZAAR_PAYFAST_VALIDATE_URL", value_name = "URL")]
     pub payfast_validate_url: Option<String>,
+    /// Override the base URL of PayFast's merchant API (refunds).
+    #[arg(long, env = "BAZAAR_PAYFAST_API_URL", value_name = "URL")]
+    pub payfast_api_url: Option<String>,
     /// Override where ITNs may come from: host names, addresses or CIDR ranges, comma-separated.
     #[arg(
         long,
@@ -152,6 +155,9 @@ impl BackgroundArgs {
         }
         if let Some(u) = &self.payfast_validate_url {
             s.validate_url = u.trim().to_owned();
+        }
+        if let Some(u) = &self.payfast_api_url {
+            s.api_url = u.trim().trim_end_matches('/').to_owned();
         }
         if !self.payfast_sources.is_empty() {
             s.allowed_sources = self

@@ -379,6 +379,20 @@ fn seed_loads_the_demo_and_synthetic_products() {
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(said.contains("Added 300 synthetic orders"), "{said}");
     assert!(said.contains("days of vendors' figures"), "{said}");
+    let out = bazaar(&dir)
+        .env("BAZAAR_DATABASE_URL", &url)
+        .args(["seed", "--synthetic-users", "700"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("Added 700 synthetic customers"), "{said}");
+    let out = bazaar(&dir)
+        .env("BAZAAR_DATABASE_URL", &url)
+        .args(["seed", "--synthetic-users", "5", "--synthetic-orders", "5"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success(), "one kind at a time");
 }
 
 #[test]

@@ -191,7 +191,7 @@ async fn the_books_balance_through_sale_cancellation_refund_and_payouts() {
     let (status, body) = call(
         &app,
         "POST",
-        &format!("/api/v1/admin/orders/{order_id}/refunds"),
+        &format!("/api/v1/admin/orders/{order_id}/refunds/paid"),
         Some(json!({"amount_cents": owed + 1})),
         &boss,
     )
@@ -200,7 +200,7 @@ async fn the_books_balance_through_sale_cancellation_refund_and_payouts() {
     let (status, body) = call(
         &app,
         "POST",
-        &format!("/api/v1/admin/orders/{order_id}/refunds"),
+        &format!("/api/v1/admin/orders/{order_id}/refunds/paid"),
         Some(json!({"amount_cents": owed})),
         &boss,
     )

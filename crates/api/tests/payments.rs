@@ -399,8 +399,8 @@ async fn orders_move_on_with_a_notification_each_and_cancel_only_before_shipping
             (
                 action,
                 who,
-                d["from"].as_str().unwrap().to_owned(),
-                d["to"].as_str().unwrap().to_owned(),
+                d["before"]["status"].as_str().unwrap().to_owned(),
+                d["after"]["status"].as_str().unwrap().to_owned(),
             )
         })
         .collect();

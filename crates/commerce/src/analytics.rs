@@ -58,6 +58,9 @@ pub async fn rollup(db: &Db, now: DateTime<Utc>) -> DbResult<u64> {
         s.cancelled += 1;
         s.refunds_cents += refund;
     }
+    for (vendor, at, refund) in rollups::issued_refunds(db, from, to).await? {
+        stat(&mut stats, vendor, day_of(at)).refunds_cents += refund;
+    }
     let views = rollups::product_views(db, from, to).await?;
     for (vendor, _, at) in &views {
         stat(&mut stats, *vendor, day_of(*at)).views += 1;

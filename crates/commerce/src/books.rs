@@ -95,6 +95,39 @@ pub async fn record_cancellation(
     Ok(())
 }
 
+/// Goods worth `value_cents` of a paid part refunded (`refund_id`), `money_cents` of it
+/// owed back to the buyer: the vendor gives back the value less its share of the part's
+/// commission. Once per refund.
+pub async fn record_return(
+    tx: &mut Tx,
+    o: &Header,
+    part: &Part,
+    refund_id: Uuid,
+    value_cents: i64,
+    money_cents: i64,
+    actor: Option<Uuid>,
+) -> DbResult<()> {
+    let sale = sale_of(tx, part).await?;
+    let commission = rules::commission_share(sale.commission_cents, value_cents, sale.weight_cents);
+    let memo = format!("Refund: order {}", o.order_number);
+    let journal = Journal {
+        dedupe_key: Some(format!("return:{refund_id}")),
+        order_id: Some(o.id),
+        part_id: Some(part.id),
+        vendor_id: part.vendor_id,
+        actor_id: actor,
+        memo: &memo,
+        ..Journal::new(JournalKind::Return, Utc::now())
+    };
+    ledger::post(
+        tx,
+        &journal,
+        &rules::goods_return(part.vendor_id, value_cents, commission, money_cents),
+    )
+    .await?;
+    Ok(())
+}
+
 /// A vendor's part was delivered at `at`: its sale less commission becomes payable after
 /// the hold. Once per part.
 pub async fn record_release(

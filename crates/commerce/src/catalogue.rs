@@ -321,6 +321,13 @@ pub async fn review(
         ProductStatus::Draft
     };
     own::set_status(&mut tx, product_id, to, now).await?;
+    // The vendor sees why a product came back to draft until it is approved.
+    bazaar_db::admin::catalogue::set_review_note(
+        &mut tx,
+        product_id,
+        if approve { None } else { reason.as_deref() },
+    )
+    .await?;
     bazaar_queue::enqueue(
         &mut tx,
         &Job::IndexProducts {
@@ -340,7 +347,11 @@ pub async fn review(
             },
             subject_type: "product",
             subject_id: product_id.to_string(),
-            details: json!({ "reason": reason }),
+            details: json!({
+                "reason": reason,
+                "before": { "status": status },
+                "after": { "status": to.as_str() },
+            }),
         },
         now,
     )

@@ -2,6 +2,7 @@
 //! causes, PayFast payments, and vendor applications, agreements and store standing. Everything here runs in the caller's transaction, so a state change
 //! and its jobs (notifications, search updates) commit together or not at all.
 
+pub mod admin;
 pub mod analytics;
 pub mod books;
 pub mod catalogue;
@@ -9,7 +10,9 @@ pub mod checkout;
 pub mod flow;
 pub mod inventory;
 pub mod payfast;
+pub mod refunds;
 pub mod selling;
+pub mod structure;
 pub mod terms;
 
 use bazaar_db::{Db, DbResult, settings};

@@ -6,7 +6,7 @@ use uuid::Uuid;
 
 use crate::{Db, DbResult, Tx, on_db, on_tx};
 
-/// A category that has at least one listed product.
+/// A category that has at least one listed product (and an admin has not switched off).
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct CategoryRow {
     pub slug: String,
@@ -23,7 +23,7 @@ pub async fn list_active(db: &Db, limit: i64) -> DbResult<Vec<CategoryRow>> {
                 COALESCE(MAX(c.description), '') AS description, MAX(c.image_url) AS image_url, \
                 COUNT(*) AS product_count \
          FROM products p LEFT JOIN categories c ON c.slug = p.category \
-         WHERE p.listed = TRUE AND p.category <> '' \
+         WHERE p.listed = TRUE AND p.category <> '' AND COALESCE(c.active, TRUE) = TRUE \
          GROUP BY p.category \
          ORDER BY COALESCE(MAX(c.position), 1000000), p.category \
          LIMIT $1",

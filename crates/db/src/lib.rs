@@ -17,6 +17,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use sqlx::{PgPool, SqlitePool};
 
 pub mod accounts;
+pub mod admin;
 pub mod agreements;
 pub mod analytics;
 pub mod attributes;
@@ -39,6 +40,7 @@ mod pg_tls;
 pub mod points;
 pub mod processes;
 pub mod products;
+pub mod refunds;
 pub mod reviews;
 pub mod rollups;
 pub mod settings;

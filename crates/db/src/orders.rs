@@ -319,6 +319,8 @@ pub struct Line {
     pub line_total_cents: i64,
     #[serde(skip)]
     pub stock_reserved: bool,
+    /// How many of the line an admin has refunded.
+    pub refunded_quantity: i64,
 }
 
 /// An order with its parts and lines.
@@ -349,7 +351,18 @@ pub async fn lock(tx: &mut Tx, id: Uuid) -> DbResult<Option<Header>> {
 
 /// The order `id` of `user_id` with its parts and lines; `None` for anyone else's.
 pub async fn detail(db: &Db, user_id: Uuid, id: Uuid) -> DbResult<Option<Detail>> {
-    let sql = format!("SELECT {HEADER_COLUMNS} FROM orders WHERE id = $1 AND user_id = $2");
+    detail_of(db, id, Some(user_id)).await
+}
+
+/// Any order with its parts and lines (admins).
+pub async fn detail_any(db: &Db, id: Uuid) -> DbResult<Option<Detail>> {
+    detail_of(db, id, None).await
+}
+
+async fn detail_of(db: &Db, id: Uuid, user_id: Option<Uuid>) -> DbResult<Option<Detail>> {
+    let sql = format!(
+        "SELECT {HEADER_COLUMNS} FROM orders WHERE id = $1 AND ($2 IS NULL OR user_id = $2)"
+    );
     let header = on_db!(db, pool => sqlx::query_as::<_, Header>(sqlx::AssertSqlSafe(sql))
         .bind(id)
         .bind(user_id)
@@ -378,7 +391,7 @@ pub async fn detail(db: &Db, user_id: Uuid, id: Uuid) -> DbResult<Option<Detail>
 }
 
 const LINE_COLUMNS: &str = "id, part_id, product_id, variation_id, vendor_id, product_name, variation_name, size, color, \
-     product_type, image_url, unit_price_cents, quantity, line_total_cents, stock_reserved";
+     product_type, image_url, unit_price_cents, quantity, line_total_cents, stock_reserved, refunded_quantity";
 
 /// The lines of an order inside a transaction.
 pub async fn lines(tx: &mut Tx, order_id: Uuid) -> DbResult<Vec<Line>> {

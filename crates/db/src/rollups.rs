@@ -80,6 +80,25 @@ pub async fn cancelled_parts(
     )
 }
 
+/// Refunds admins issued in the window on vendors' parts: when, and the money paid back.
+pub async fn issued_refunds(
+    db: &Db,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> DbResult<Vec<(Uuid, DateTime<Utc>, i64)>> {
+    Ok(
+        on_db!(db, pool => sqlx::query_as::<_, (Uuid, DateTime<Utc>, i64)>(
+        "SELECT p.vendor_id, r.created_at, CAST(r.money_cents AS BIGINT) \
+         FROM order_refunds r JOIN order_parts p ON p.id = r.part_id \
+         WHERE r.created_at >= $1 AND r.created_at < $2 AND p.vendor_id IS NOT NULL",
+    )
+    .bind(from)
+    .bind(to)
+    .fetch_all(pool)
+    .await)?,
+    )
+}
+
 /// Product page views in the window: the product and its vendor.
 pub async fn product_views(
     db: &Db,
@@ -294,7 +313,7 @@ pub async fn top_products(
 pub async fn ratings(db: &Db, vendor_id: Uuid) -> DbResult<(Option<f64>, i64)> {
     Ok(on_db!(db, pool => sqlx::query_as::<_, (Option<f64>, i64)>(
         "SELECT CAST(AVG(r.rating) AS DOUBLE PRECISION), COUNT(r.id) FROM product_reviews r \
-         JOIN products p ON p.id = r.product_id WHERE p.vendor_id = $1",
+         JOIN products p ON p.id = r.product_id WHERE p.vendor_id = $1 AND r.hidden_at IS NULL",
     )
     .bind(vendor_id)
     .fetch_one(pool)

@@ -45,6 +45,27 @@ pub async fn give_back(
     quantity: i64,
     order_id: Uuid,
 ) -> DbResult<()> {
+    put_back(
+        tx,
+        product_id,
+        variation_id,
+        quantity,
+        order_id,
+        MovementReason::Cancellation,
+    )
+    .await
+}
+
+/// Puts `quantity` back for `order_id` for `reason` (a cancellation, or refunded goods
+/// returned to the shelf).
+pub async fn put_back(
+    tx: &mut Tx,
+    product_id: Uuid,
+    variation_id: Option<Uuid>,
+    quantity: i64,
+    order_id: Uuid,
+    reason: MovementReason,
+) -> DbResult<()> {
     if let Some(after) = shift(tx, product_id, variation_id, quantity).await? {
         movement(
             tx,
@@ -52,7 +73,7 @@ pub async fn give_back(
             variation_id,
             quantity,
             after,
-            MovementReason::Cancellation,
+            reason,
             order_id,
         )
         .await?;

@@ -320,3 +320,94 @@ pub async fn generate_orders(db: &Db, count: u64, mut progress: impl FnMut(u64))
     }
     Ok(written)
 }
+
+/// Inserts `count` confirmed customers without passwords (they cannot sign in), created
+/// over the last two years, for benchmarks of the admin lists. Emails are
+/// `synthetic-N@bazaar.test`. Calls `progress` after each transaction.
+pub async fn generate_users(db: &Db, count: u64, mut progress: impl FnMut(u64)) -> DbResult<u64> {
+    use crate::{Bind, Binds};
+
+    const USERS_PER_TX: u64 = 500;
+    const FIRST: &[&str] = &[
+        "Thandi", "Sipho", "Lerato", "Johan", "Ayesha", "Pieter", "Naledi", "Kagiso",
+    ];
+    const LAST: &[&str] = &[
+        "Nkosi",
+        "Dlamini",
+        "van der Merwe",
+        "Naidoo",
+        "Botha",
+        "Mokoena",
+        "Pillay",
+    ];
+    let start = crate::on_db!(db, pool => sqlx::query_scalar::<_, i64>(
+        "SELECT COUNT(*) FROM users WHERE email LIKE 'synthetic-%@bazaar.test'",
+    )
+    .fetch_one(pool)
+    .await)? as u64;
+    let mut rng = rand::rng();
+    let now = Utc::now();
+    let mut written = 0_u64;
+    while written < count {
+        let n = (count - written).min(USERS_PER_TX);
+        let (mut users, mut profiles) = (Binds::default(), Binds::default());
+        let (mut user_rows, mut profile_rows) = (Vec::new(), Vec::new());
+        for k in 0..n {
+            let id = Uuid::now_v7();
+            let created = now - Duration::seconds(rng.random_range(0..2 * 365 * 24 * 3600));
+            let name = format!(
+                "{} {}",
+                FIRST[rng.random_range(0..FIRST.len())],
+                LAST[rng.random_range(0..LAST.len())]
+            );
+            let u = [
+                users.push(Bind::Uuid(id)),
+                users.push(Bind::Text(format!(
+                    "synthetic-{}@bazaar.test",
+                    start + written + k
+                ))),
+                users.push(Bind::Time(created)),
+            ];
+            user_rows.push(format!(
+                "({}, {}, {}, {}, {})",
+                u[0], u[1], u[2], u[2], u[2]
+            ));
+            let p = [
+                profiles.push(Bind::Uuid(id)),
+                profiles.push(Bind::Text(name)),
+                profiles.push(Bind::Time(created)),
+            ];
+            profile_rows.push(format!(
+                "({}, 'customer', {}, {}, {})",
+                p[0], p[1], p[2], p[2]
+            ));
+        }
+        let mut tx = db.begin().await?;
+        let statements = [
+            (
+                format!(
+                    "INSERT INTO users (id, email, email_confirmed_at, created_at, updated_at) VALUES {}",
+                    user_rows.join(", ")
+                ),
+                users,
+            ),
+            (
+                format!(
+                    "INSERT INTO profiles (id, role, full_name, created_at, updated_at) VALUES {}",
+                    profile_rows.join(", ")
+                ),
+                profiles,
+            ),
+        ];
+        for (sql, binds) in &statements {
+            on_tx!(&mut tx, conn => crate::bind_all!(sqlx::query(sqlx::AssertSqlSafe(sql.clone())), &binds.0)
+                .execute(conn)
+                .await
+                .map(|r| r.rows_affected()))?;
+        }
+        tx.commit().await?;
+        written += n;
+        progress(written);
+    }
+    Ok(written)
+}

@@ -14,7 +14,9 @@ string_enum!(
         Cancellation = "cancellation",
         Manual = "manual",
         Import = "import",
-    } expected "sale, cancellation, manual, import"
+        /// Refunded goods the buyer sent back, put back on the shelf.
+        Return = "return",
+    } expected "sale, cancellation, manual, import, return"
 );
 
 /// The threshold a product starts with.

@@ -63,7 +63,10 @@ string_enum! {
         PayoutPaid = "payout_paid",
         PayoutFailed = "payout_failed",
         Adjustment = "adjustment",
-    } expected "sale, fee, cancellation, release, refund, payout, payout_paid, payout_failed or adjustment"
+        /// Goods refunded after payment (returned or a goodwill refund): the vendor gives
+        /// back their share and the money is owed to the buyer.
+        Return = "return",
+    } expected "sale, fee, cancellation, release, refund, payout, payout_paid, payout_failed, adjustment or return"
 }
 
 /// One line of a journal.
@@ -202,6 +205,48 @@ pub fn cancellation(part: PartSale, refund_cents: i64) -> Vec<Posting> {
             -(part.weight_cents - refund_cents),
         ));
     }
+    postings.retain(|p| p.amount_cents != 0);
+    postings
+}
+
+/// The commission that goes back with goods worth `value_cents` of a part worth
+/// `weight_cents` that paid `commission_cents`: in proportion, rounded down (the vendor
+/// never gives back more than they were credited).
+pub fn commission_share(commission_cents: i64, value_cents: i64, weight_cents: i64) -> i64 {
+    if weight_cents <= 0 {
+        return 0;
+    }
+    let share = i128::from(commission_cents) * i128::from(value_cents) / i128::from(weight_cents);
+    (share as i64).clamp(0, commission_cents.max(0))
+}
+
+/// Goods worth `value_cents` of a part refunded after payment: the vendor gives back the
+/// value less its commission from their available balance (a refund may come after the
+/// sale was released or paid out; a negative balance is netted by the next payout), the
+/// commission returns, `money_cents` is owed back to the buyer and the rest (the points
+/// share) returns to the points the platform funds.
+pub fn goods_return(
+    vendor_id: Option<Uuid>,
+    value_cents: i64,
+    commission_cents: i64,
+    money_cents: i64,
+) -> Vec<Posting> {
+    let mut postings = match vendor_id {
+        Some(vendor) => vec![
+            Posting::vendor(
+                Account::VendorAvailable,
+                vendor,
+                value_cents - commission_cents,
+            ),
+            Posting::to(Account::Commission, commission_cents),
+        ],
+        None => vec![Posting::to(Account::PlatformSales, value_cents)],
+    };
+    postings.push(Posting::to(Account::RefundsDue, -money_cents));
+    postings.push(Posting::to(
+        Account::PointsFunding,
+        -(value_cents - money_cents),
+    ));
     postings.retain(|p| p.amount_cents != 0);
     postings
 }
@@ -414,5 +459,19 @@ mod month_tests {
         for bad in ["2026-13", "2026", "26-11", "abcd-01", "2026-00", ""] {
             assert!(month_bounds(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_goods_return_balances_and_gives_back_the_commission() {
+        let vendor = Uuid::nil();
+        let postings = goods_return(Some(vendor), 10_000, 1_000, 8_750);
+        assert!(balanced(&postings));
+        assert!(postings.contains(&Posting::vendor(Account::VendorAvailable, vendor, 9_000)));
+        assert!(postings.contains(&Posting::to(Account::RefundsDue, -8_750)));
+        assert!(postings.contains(&Posting::to(Account::PointsFunding, -1_250)));
+        assert!(balanced(&goods_return(None, 5_000, 0, 5_000)));
+        assert_eq!(commission_share(1_500, 10_000, 30_000), 500);
+        assert_eq!(commission_share(1_000, 1, 3), 333);
+        assert_eq!(commission_share(1_000, 5, 0), 0);
     }
 }

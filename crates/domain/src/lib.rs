@@ -49,6 +49,7 @@ macro_rules! string_enum {
 /// Problems with a form, by field name (`bank.account_number` for nested ones).
 pub type FieldErrors = std::collections::BTreeMap<String, String>;
 
+pub mod admin;
 pub mod analytics;
 pub mod cart;
 pub mod catalogue;
@@ -67,5 +68,6 @@ pub mod settings;
 pub mod shipment;
 pub mod shipping;
 pub mod store_page;
+pub mod taxonomy;
 pub mod text;
 pub mod vendor;

@@ -258,6 +258,31 @@ pub fn cancelled_share(
     }
 }
 
+/// What goes back when goods worth `value` are refunded from an order whose parts weigh
+/// `total_weight` together: money paid, points spent (returned) and points earned (taken
+/// back) in proportion, rounded down, never more than what cancellations and earlier
+/// refunds (`already`, worth `already_value`) left. A refund of everything that is left
+/// takes the remainders, so refunds add up to the order exactly.
+pub fn refund_share(
+    whole: Amounts,
+    already: Amounts,
+    value: i64,
+    already_value: i64,
+    total_weight: i64,
+) -> Amounts {
+    let left = whole - already;
+    if total_weight <= 0 || value >= total_weight - already_value {
+        return left;
+    }
+    let share =
+        |n: i64| (i128::from(n) * i128::from(value.max(0)) / i128::from(total_weight)) as i64;
+    Amounts {
+        money_cents: share(whole.money_cents).clamp(0, left.money_cents.max(0)),
+        points_spent: share(whole.points_spent).clamp(0, left.points_spent.max(0)),
+        points_earned: share(whole.points_earned).clamp(0, left.points_earned.max(0)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::OrderStatus::*;
@@ -387,5 +412,33 @@ mod tests {
         let first = cancelled_share(whole, Amounts::default(), 33_333, total, false);
         assert_eq!(first.money_cents, 33_333);
         assert_eq!(first.points_spent, 10);
+    }
+
+    #[test]
+    fn refunds_share_money_and_points_and_add_up() {
+        // R400 of goods, R50 of it paid with 500 points; 40 points earned.
+        let whole = Amounts {
+            money_cents: 35_000,
+            points_spent: 500,
+            points_earned: 40,
+        };
+        let first = refund_share(whole, Amounts::default(), 10_000, 0, 40_000);
+        assert_eq!(
+            first,
+            Amounts {
+                money_cents: 8_750,
+                points_spent: 125,
+                points_earned: 10
+            }
+        );
+        let rest = refund_share(whole, first, 30_000, 10_000, 40_000);
+        assert_eq!(
+            first.money_cents + rest.money_cents,
+            whole.money_cents,
+            "the last refund takes the remainder"
+        );
+        assert_eq!(first.points_spent + rest.points_spent, 500);
+        let nothing_left = refund_share(whole, whole, 1, 40_000, 40_000);
+        assert_eq!(nothing_left, Amounts::default());
     }
 }

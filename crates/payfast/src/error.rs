@@ -29,6 +29,10 @@ pub enum PayfastError {
     /// PayFast's validate endpoint answered something other than `VALID` or `INVALID`.
     #[error("PayFast's validate endpoint {url} answered {answer:?}, expected VALID or INVALID")]
     ValidateAnswer { url: String, answer: String },
+
+    /// A merchant API call (a refund) could not be sent or its answer could not be read.
+    #[error("could not reach PayFast's API at {url}: {reason}")]
+    ApiRequest { url: String, reason: String },
 }
 
 impl PayfastError {

@@ -74,6 +74,7 @@
 mod amount;
 mod checkout;
 mod error;
+pub mod refund;
 mod settings;
 pub mod signature;
 pub mod simulator;

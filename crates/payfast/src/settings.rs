@@ -34,6 +34,8 @@ const SANDBOX_HOST: &str = "https://sandbox.payfast.co.za";
 const LIVE_HOST: &str = "https://www.payfast.co.za";
 const PROCESS_PATH: &str = "/eng/process";
 const VALIDATE_PATH: &str = "/eng/query/validate";
+/// PayFast's merchant API, for live and sandbox accounts alike.
+const API_HOST: &str = "https://api.payfast.co.za";
 /// Where [`crate::simulator::router`] serves its imitation of PayFast.
 pub const SIMULATOR_PREFIX: &str = "/payfast-simulator";
 
@@ -92,6 +94,9 @@ pub struct Settings {
     pub process_url: String,
     /// Where ITNs are confirmed (`…/eng/query/validate`).
     pub validate_url: String,
+    /// PayFast's merchant API (refunds): `https://api.payfast.co.za`, which the sandbox
+    /// shares (its calls carry `?testing=true`).
+    pub api_url: String,
     /// Who may post ITNs: IP literals, CIDR ranges or host names (see
     /// [`source_allowed`](crate::source_allowed)).
     pub allowed_sources: Vec<String>,
@@ -107,6 +112,7 @@ impl fmt::Debug for Settings {
             .field("passphrase", &self.passphrase.as_ref().map(|_| "<hidden>"))
             .field("process_url", &self.process_url)
             .field("validate_url", &self.validate_url)
+            .field("api_url", &self.api_url)
             .field("allowed_sources", &self.allowed_sources)
             .finish()
     }
@@ -150,6 +156,7 @@ impl Settings {
             passphrase: None,
             process_url: format!("{SANDBOX_HOST}{PROCESS_PATH}"),
             validate_url: format!("{SANDBOX_HOST}{VALIDATE_PATH}"),
+            api_url: API_HOST.to_owned(),
             allowed_sources: payfast_sources(),
         }
     }
@@ -169,6 +176,7 @@ impl Settings {
                 .filter(|p| !p.is_empty()),
             process_url: format!("{LIVE_HOST}{PROCESS_PATH}"),
             validate_url: format!("{LIVE_HOST}{VALIDATE_PATH}"),
+            api_url: API_HOST.to_owned(),
             allowed_sources: payfast_sources(),
         }
     }
@@ -185,6 +193,7 @@ impl Settings {
             passphrase: Some(SIMULATOR_PASSPHRASE.to_owned()),
             process_url: format!("{base}{SIMULATOR_PREFIX}{PROCESS_PATH}"),
             validate_url: format!("{base}{SIMULATOR_PREFIX}{VALIDATE_PATH}"),
+            api_url: format!("{base}{SIMULATOR_PREFIX}/api"),
             allowed_sources: vec!["127.0.0.1".to_owned(), "::1".to_owned()],
         }
     }
@@ -204,6 +213,7 @@ impl Settings {
         }
         check_url("process_url", &self.process_url, self.mode)?;
         check_url("validate_url", &self.validate_url, self.mode)?;
+        check_url("api_url", &self.api_url, self.mode)?;
         if self.allowed_sources.iter().all(|s| s.trim().is_empty()) {
             return Err(PayfastError::setting(
                 "allowed_sources",

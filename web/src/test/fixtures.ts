@@ -248,6 +248,7 @@ export function orderPart(overrides: Partial<OrderPart> = {}): OrderPart {
         unit_price_cents: 12900,
         quantity: 2,
         line_total_cents: 25800,
+        refunded_quantity: 0,
         download_url: null,
       },
     ],

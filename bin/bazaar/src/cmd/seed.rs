@@ -21,6 +21,11 @@ pub struct Args {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000_000),
           conflicts_with = "synthetic")]
     pub synthetic_orders: Option<u64>,
+    /// Instead of the seed files, add this many generated customers (for benchmarks of the
+    /// admin lists; they have no password and cannot sign in).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000_000),
+          conflicts_with_all = ["synthetic", "synthetic_orders"])]
+    pub synthetic_users: Option<u64>,
 }
 
 fn bar(len: u64, what: &str) -> ProgressBar {
@@ -35,6 +40,21 @@ fn bar(len: u64, what: &str) -> ProgressBar {
 
 pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
     let db = config.connect_migrated().await?;
+    if let Some(n) = args.synthetic_users {
+        let started = std::time::Instant::now();
+        let progress = bar(n, "generating customers");
+        let written =
+            bazaar_db::synthetic::generate_users(&db, n, |done| progress.set_position(done))
+                .await
+                .context("cannot write the synthetic customers")?;
+        progress.finish_and_clear();
+        println!(
+            "Added {written} synthetic customers in {:.1}s.",
+            started.elapsed().as_secs_f64()
+        );
+        db.close().await;
+        return Ok(ExitCode::SUCCESS);
+    }
     if let Some(n) = args.synthetic_orders {
         let started = std::time::Instant::now();
         let progress = bar(n, "generating orders");

@@ -188,6 +188,7 @@ async fn use_link(state: &AppState, kind: OneTimeToken, token: &str) -> AuthResu
     let user = accounts::user_by_id_in(&mut tx, id)
         .await?
         .ok_or_else(|| AuthError::internal("user vanished"))?;
+    session::refuse_suspended(&user)?;
     let session = session::start(state, &mut tx, &user, "otp", now).await?;
     tx.commit().await?;
     Ok(Some(session))
@@ -267,4 +268,36 @@ pub async fn verify_token(
             "Token has expired or is invalid",
         )),
     }
+}
+
+/// Sends a fresh confirmation link to an unconfirmed user (an admin's "resend"); the old
+/// link stops working. False when the address is already confirmed.
+pub async fn resend_confirmation(state: &AppState, user: &accounts::UserRow) -> AuthResult<bool> {
+    if user.email_confirmed_at.is_some() {
+        return Ok(false);
+    }
+    let token = bazaar_auth::token::generate();
+    let mut tx = state.db.begin().await?;
+    accounts::set_one_time_token(
+        &mut tx,
+        user.id,
+        OneTimeToken::Confirmation,
+        &bazaar_auth::token::digest(&token),
+        Utc::now(),
+    )
+    .await?;
+    tx.commit().await?;
+    let full_name = user.raw_user_meta_data.0["full_name"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let redirect = safe_redirect(state, None);
+    mail::send(
+        state,
+        &user.email,
+        "signup_confirmation",
+        json!({"confirm_url": link(state, &token, "signup", &redirect), "full_name": full_name}),
+    )
+    .await?;
+    Ok(true)
 }

@@ -31,6 +31,7 @@ pub use extract::{
     Admin, AdminActor, AuthUser, Customer, RequireRole, RoleName, Vendor, authenticate_token,
     bearer_token,
 };
+pub use links::resend_confirmation;
 
 /// Settings of the auth API.
 #[derive(Debug, Clone)]

@@ -350,6 +350,9 @@ async fn finish(
         .await
         .map_err(db_err)?
         .ok_or("the user vanished")?;
+    if user.suspended_at.is_some() {
+        return Err(bazaar_domain::admin::SUSPENDED_MESSAGE.into());
+    }
     let s = session::start(state, &mut tx, &user, "oauth", now)
         .await
         .map_err(db_err)?;

@@ -10,6 +10,18 @@ use uuid::Uuid;
 use super::user_json::{app_metadata, user_json};
 use crate::AppState;
 
+/// Refuses a suspended account any new session or token, with the reason it can act on.
+pub fn refuse_suspended(user: &UserRow) -> Result<(), super::AuthError> {
+    match user.suspended_at {
+        Some(_) => Err(super::AuthError::new(
+            axum::http::StatusCode::FORBIDDEN,
+            "user_banned",
+            bazaar_domain::admin::SUSPENDED_MESSAGE,
+        )),
+        None => Ok(()),
+    }
+}
+
 /// Starts a new session for `user` signed in by `method`, inside `tx`.
 pub async fn start(
     state: &AppState,

@@ -68,6 +68,7 @@ async fn password_grant(state: &AppState, ip: &str, body: &Value) -> AuthResult<
             "Email not confirmed",
         ));
     }
+    session::refuse_suspended(&user)?;
     let now = Utc::now();
     let mut tx = state.db.begin().await?;
     let session = session::start(state, &mut tx, &user, "password", now).await?;
@@ -118,6 +119,7 @@ async fn refresh_grant(state: &AppState, ip: &str, body: &Value) -> AuthResult<J
     let user = accounts::user_by_id_in(&mut tx, row.user_id)
         .await?
         .ok_or_else(not_found)?;
+    session::refuse_suspended(&user)?;
     let out = session::continue_session(
         state,
         &mut tx,

@@ -363,9 +363,10 @@ pub struct RefundRecorded {
     pub refund_due_cents: i64,
 }
 
-/// Record money owed back to a buyer as paid back (through PayFast or the bank).
+/// Record money owed back to a buyer as paid back by other means (PayFast's dashboard or
+/// the bank), e.g. for a cancelled order or a refund PayFast refused.
 #[utoipa::path(
-    post, path = "/admin/orders/{id}/refunds", tag = "admin", operation_id = "admin_record_refund",
+    post, path = "/admin/orders/{id}/refunds/paid", tag = "admin", operation_id = "admin_record_refund",
     security(("bearer" = [])),
     params(("id" = Uuid, Path, description = "Order id")), request_body = RefundPaid,
     responses(

@@ -4,8 +4,17 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::AppState;
 
+pub mod admin_audit;
+pub mod admin_catalogue;
+pub mod admin_dashboard;
+mod admin_lists;
 pub mod admin_money;
+pub mod admin_orders;
+pub mod admin_reviews;
 pub mod admin_selling;
+pub mod admin_settings;
+pub mod admin_structure;
+pub mod admin_users;
 pub mod analytics;
 pub mod cart;
 pub mod categories;
@@ -69,6 +78,14 @@ pub fn api_router() -> OpenApiRouter<AppState> {
             .merge(daily_deals::router())
             .merge(digital_files::router())
             .merge(media::router())
-            .merge(admin_selling::router()),
+            .merge(admin_selling::router())
+            .merge(admin_users::router())
+            .merge(admin_catalogue::router())
+            .merge(admin_orders::router())
+            .merge(admin_audit::router())
+            .merge(admin_dashboard::router())
+            .merge(admin_settings::router())
+            .merge(admin_structure::router())
+            .merge(admin_reviews::router()),
     )
 }

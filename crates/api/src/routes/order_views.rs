@@ -206,6 +206,8 @@ pub struct OrderItemView {
     pub unit_price_cents: i64,
     pub quantity: i64,
     pub line_total_cents: i64,
+    /// How many of the line were refunded.
+    pub refunded_quantity: i64,
     /// A digital product of a paid order: a signed link to its file, working for 24 hours
     /// (each view of the order gives a fresh one).
     pub download_url: Option<String>,
@@ -304,6 +306,7 @@ impl OrderView {
                         unit_price_cents: i.unit_price_cents,
                         quantity: i.quantity,
                         line_total_cents: i.line_total_cents,
+                        refunded_quantity: i.refunded_quantity,
                         download_url: download(i),
                     })
                     .collect(),

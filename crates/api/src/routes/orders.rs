@@ -425,7 +425,10 @@ async fn set_order_status(
             action: "order.set_status",
             subject_type: "order",
             subject_id: id.to_string(),
-            details: serde_json::json!({ "from": order.status.as_str(), "to": to.as_str() }),
+            details: serde_json::json!({
+                "before": { "status": order.status.as_str() },
+                "after": { "status": to.as_str() },
+            }),
         },
         chrono::Utc::now(),
     )

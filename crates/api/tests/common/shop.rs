@@ -47,7 +47,7 @@ pub async fn shop_validating_elsewhere() -> TestApp {
 }
 
 /// [`shop`] with its PayFast settings changed by `f` before it starts.
-async fn shop_paying(f: impl FnOnce(&mut bazaar_payfast::Settings, &bazaar_db::Db)) -> TestApp {
+pub async fn shop_paying(f: impl FnOnce(&mut bazaar_payfast::Settings, &bazaar_db::Db)) -> TestApp {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://{}", listener.local_addr().unwrap());
     let (db, dir) = bazaar_testkit::fresh_db().await;

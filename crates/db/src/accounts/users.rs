@@ -22,11 +22,13 @@ pub struct UserRow {
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     pub role: String,
+    /// Set while an admin has the account suspended: no sign-in, no session.
+    pub suspended_at: Option<DateTime<Utc>>,
 }
 
 const USER_SELECT: &str = "SELECT u.id, u.email, u.encrypted_password, u.email_confirmed_at, \
     u.confirmation_sent_at, u.recovery_sent_at, u.last_sign_in_at, u.raw_user_meta_data, \
-    u.raw_app_meta_data, u.created_at, u.updated_at, COALESCE(p.role, 'customer') AS role \
+    u.raw_app_meta_data, u.created_at, u.updated_at, COALESCE(p.role, 'customer') AS role, u.suspended_at \
     FROM users u LEFT JOIN profiles p ON p.id = u.id";
 
 /// What a new account starts with.

@@ -8,7 +8,9 @@
 //! * `POST /payfast-simulator/eng/process` — the checkout form; answers a confirmation page;
 //! * `POST /payfast-simulator/eng/process/pay` — "Pay": sends the ITN, then 303 to `return_url`;
 //! * `POST /payfast-simulator/eng/process/cancel` — "Cancel": 303 to `cancel_url`, no ITN;
-//! * `POST /payfast-simulator/eng/query/validate` — `VALID` for an ITN it issued, else `INVALID`.
+//! * `POST /payfast-simulator/eng/query/validate` — `VALID` for an ITN it issued, else `INVALID`;
+//! * `POST /payfast-simulator/api/refunds/{id}` — the merchant API's refund call, signature
+//!   checked, accepted.
 //!
 //! `curl` users can post the signed checkout fields straight to `…/process/pay`.
 
@@ -38,6 +40,8 @@ pub const PROCESS_PATH: &str = "/payfast-simulator/eng/process";
 pub const PAY_PATH: &str = "/payfast-simulator/eng/process/pay";
 /// Where the "Cancel" button posts.
 pub const CANCEL_PATH: &str = "/payfast-simulator/eng/process/cancel";
+/// The refund call of PayFast's merchant API (`{api}/refunds/{pf_payment_id}`).
+pub const REFUND_PATH: &str = "/payfast-simulator/api/refunds/{id}";
 /// The validation endpoint, like PayFast's `/eng/query/validate`.
 pub const VALIDATE_PATH: &str = "/payfast-simulator/eng/query/validate";
 
@@ -141,7 +145,80 @@ pub fn router(sim: Simulator) -> Router {
         .route(PAY_PATH, post(pay))
         .route(CANCEL_PATH, post(cancel))
         .route(VALIDATE_PATH, post(validate))
+        .route(REFUND_PATH, post(refund))
         .with_state(sim)
+}
+
+/// Answers a merchant API refund call as PayFast does: the headers and body are checked
+/// against the signature (with the simulator's passphrase) and the amount must be whole
+/// cents above zero; then the refund is accepted with a made-up reference.
+async fn refund(
+    State(sim): State<Simulator>,
+    axum::extract::Path(payment_id): axum::extract::Path<String>,
+    headers: axum::http::HeaderMap,
+    body: Bytes,
+) -> Response {
+    let failed = |status: StatusCode, message: &str| {
+        (
+            status,
+            axum::Json(serde_json::json!({
+                "code": status.as_u16(), "status": "failed", "data": { "response": message }
+            })),
+        )
+            .into_response()
+    };
+    let header = |name: &str| {
+        headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let Ok(json) = serde_json::from_slice::<serde_json::Value>(&body) else {
+        return failed(StatusCode::BAD_REQUEST, "The body is not JSON");
+    };
+    if header("merchant-id") != sim.merchant_id {
+        return failed(StatusCode::UNAUTHORIZED, "Merchant authorization failed");
+    }
+    let Some(amount) = json["amount"].as_i64().filter(|a| *a > 0) else {
+        return failed(
+            StatusCode::BAD_REQUEST,
+            "The amount is whole cents above zero",
+        );
+    };
+    let text = |v: &serde_json::Value| match v {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Null => String::new(),
+        other => other.to_string(),
+    };
+    let mut params = vec![
+        ("merchant-id", header("merchant-id")),
+        ("version", header("version")),
+        ("timestamp", header("timestamp")),
+    ];
+    if let Some(fields) = json.as_object() {
+        for (k, v) in fields {
+            params.push((k.as_str(), text(v)));
+        }
+    }
+    let expected = crate::refund::api_signature(&params, sim.passphrase.as_deref());
+    if header("signature") != expected {
+        return failed(StatusCode::UNAUTHORIZED, "Signature mismatch");
+    }
+    axum::Json(serde_json::json!({
+        "code": 200,
+        "status": "success",
+        "data": {
+            "response": {
+                "id": format!("sim-refund-{}", rand::random::<u32>()),
+                "payment_id": payment_id,
+                "merchant_id": sim.merchant_id,
+                "refund_amount": crate::format_cents(amount),
+                "status": "COMPLETE"
+            }
+        }
+    }))
+    .into_response()
 }
 
 /// A checkout post that passed PayFast's checks.

@@ -2,6 +2,62 @@
 // Do not edit: run `npm run api:generate` after changing the API.
 
 export interface paths {
+    "/api/v1/admin/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The admin actions, filtered. */
+        get: operations["admin_audit_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every category. */
+        get: operations["admin_list_categories"];
+        put?: never;
+        /** Add a category. */
+        post: operations["admin_create_category"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a category: its products follow a new address. */
+        put: operations["admin_update_category"];
+        post?: never;
+        /**
+         * Remove a category: its products move (to `move_to`, its parent, or no category) and
+         *     its sub-categories move up to its parent.
+         */
+        delete: operations["admin_delete_category"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/daily-deals": {
         parameters: {
             query?: never;
@@ -39,6 +95,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform at a glance. */
+        get: operations["admin_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/global-attributes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The global attributes. */
+        get: operations["admin_list_global_attributes"];
+        put?: never;
+        /** Add a global attribute. */
+        post: operations["admin_create_global_attribute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/global-attributes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a global attribute (its name, values or order). */
+        put: operations["admin_update_global_attribute"];
+        post?: never;
+        /** Remove a global attribute; products keep the values their variations were given. */
+        delete: operations["admin_delete_global_attribute"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/ledger": {
         parameters: {
             query?: never;
@@ -56,6 +165,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders, searched and filtered. */
+        get: operations["admin_list_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order with its parts, payments, the books' entries, refunds and history. */
+        get: operations["admin_get_order"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/orders/{id}/refunds": {
         parameters: {
             query?: never;
@@ -65,7 +208,32 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record money owed back to a buyer as paid back (through PayFast or the bank). */
+        /**
+         * Refund an order in full or in part: the money and points spent go back in proportion,
+         *     points earned are taken back (never below zero), refunded lines may go back in stock,
+         *     and the vendor's statement shows the return. When the order was paid through PayFast
+         *     the refund is asked of PayFast at once; `refund.status` says how it answered.
+         */
+        post: operations["admin_issue_refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{id}/refunds/paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record money owed back to a buyer as paid back by other means (PayFast's dashboard or
+         *     the bank), e.g. for a cancelled order or a refund PayFast refused.
+         */
         post: operations["admin_record_refund"];
         delete?: never;
         options?: never;
@@ -170,6 +338,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every store's products, filtered. */
+        get: operations["admin_list_products"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/products/{id}/featured": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Feature or unfeature a product. */
+        put: operations["admin_feature_product"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/products/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What admins did to a product (reviews, featuring), newest first. */
+        get: operations["admin_product_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/products/{id}/review": {
         parameters: {
             query?: never;
@@ -181,6 +400,234 @@ export interface paths {
         put?: never;
         /** An admin's decision on a product waiting for review. */
         post: operations["admin_review_product"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/refunds/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask PayFast again for a refund it refused or could not be reached for. */
+        post: operations["admin_retry_refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Product reviews, filtered. */
+        get: operations["admin_list_reviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/reviews/{id}/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hide a review: it no longer counts in the product's rating. */
+        post: operations["admin_hide_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/reviews/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Show a hidden review again. */
+        post: operations["admin_restore_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/settings/product-review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The product review setting. */
+        get: operations["admin_get_product_review"];
+        /** Change the product review setting. */
+        put: operations["admin_set_product_review"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users, searched and filtered. */
+        get: operations["admin_list_users"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One user with their orders, points, sessions and audit history. */
+        get: operations["admin_get_user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add or take points with a reason; a balance never goes below zero. */
+        post: operations["admin_adjust_user_points"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/reinstate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lift a suspension. */
+        post: operations["admin_reinstate_user"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/resend-confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the confirmation email again to a user who has not confirmed their address. */
+        post: operations["admin_resend_confirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/reset-factors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a user's second factors (a lost authenticator): their sessions end, they sign in
+         *     with their password and may enrol a new factor.
+         */
+        post: operations["admin_reset_user_factors"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a user's role. */
+        put: operations["admin_set_user_role"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspend an account: every session ends at once and signing in is refused with a clear
+         *     message until an admin reinstates it.
+         */
+        post: operations["admin_suspend_user"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1664,6 +2111,299 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        AdminAttributeList: {
+            attributes: components["schemas"]["AdminAttributeView"][];
+        };
+        AdminAttributeView: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: int64 */
+            position: number;
+            /** @description In the order vendors see them. */
+            values: string[];
+            /** Format: int64 */
+            version: number;
+        };
+        AdminCategoryList: {
+            /** @description The latest changes to categories. */
+            audit: components["schemas"]["AuditEntry"][];
+            /** @description Every category by position then name; build the tree from `parent_id`. */
+            categories: components["schemas"]["AdminCategoryView"][];
+        };
+        AdminCategoryView: {
+            /** @description Shown on the storefront. */
+            active: boolean;
+            description: string;
+            /** Format: uuid */
+            id: string;
+            image_url: string | null;
+            name: string;
+            /**
+             * Format: uuid
+             * @description None: a top category.
+             */
+            parent_id: string | null;
+            /**
+             * Format: int64
+             * @description Smaller first among its siblings.
+             */
+            position: number;
+            /**
+             * Format: int64
+             * @description Products of any status in it.
+             */
+            product_count: number;
+            slug: string;
+            /** Format: int64 */
+            version: number;
+        };
+        AdminDashboard: {
+            /** @description The last 30 days with sales, oldest first (updated every ten minutes). */
+            days: components["schemas"]["DashboardDay"][];
+            /** Format: int64 */
+            deals_to_review: number;
+            /**
+             * Format: int64
+             * @description Jobs out of attempts (`bazaar jobs failed`), the 5 newest.
+             */
+            failed_jobs: number;
+            /** Format: int64 */
+            new_customers_this_month: number;
+            /** Format: int64 */
+            new_stores_this_month: number;
+            orders_by_status: components["schemas"]["StatusCount"][];
+            /** Format: int64 */
+            pending_applications: number;
+            /** Format: int64 */
+            products_to_review: number;
+            recent_failed_jobs: components["schemas"]["FailedJobView"][];
+            /**
+             * Format: int64
+             * @description Orders with money owed back, and how much.
+             */
+            refunds_due: number;
+            /** Format: int64 */
+            refunds_due_cents: number;
+            this_month: components["schemas"]["SalesFigure"];
+            today: components["schemas"]["SalesFigure"];
+        };
+        AdminLedgerEntry: {
+            account: string;
+            /**
+             * Format: int64
+             * @description Positive: what the platform holds or spent; negative: what it owes or earned.
+             */
+            amount_cents: number;
+            /** Format: date-time */
+            effective_at: string;
+            /** Format: uuid */
+            journal_id: string;
+            /** @description sale, fee, cancellation, release, refund, return, … */
+            kind: string;
+            memo: string;
+            /** Format: uuid */
+            vendor_id: string | null;
+        };
+        /** @description An order as admins see it. */
+        AdminOrderDetail: {
+            audit: components["schemas"]["AuditEntry"][];
+            email: string;
+            ledger: components["schemas"]["AdminLedgerEntry"][];
+            order: components["schemas"]["OrderView"];
+            payments: components["schemas"]["AdminPayment"][];
+            refunds: components["schemas"]["RefundView"][];
+            /** Format: uuid */
+            user_id: string;
+        };
+        AdminOrderList: {
+            /** @description Newest first. */
+            orders: components["schemas"]["AdminOrderRow"][];
+            total: components["schemas"]["ListTotal"];
+        };
+        AdminOrderRow: {
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            /** Format: uuid */
+            id: string;
+            order_number: string;
+            /** Format: date-time */
+            paid_at: string | null;
+            /**
+             * Format: int64
+             * @description How many stores' parts.
+             */
+            part_count: number;
+            /** Format: int64 */
+            refund_due_cents: number;
+            status: string;
+            /** Format: int64 */
+            total_cents: number;
+        };
+        AdminPayment: {
+            /** Format: uuid */
+            id: string;
+            provider: string;
+            reason: string | null;
+            /** Format: date-time */
+            received_at: string;
+            /** @description The provider's payment id. */
+            reference: string | null;
+            /** @description received, accepted, rejected or duplicate. */
+            status: string;
+        };
+        AdminPointsEntry: {
+            /** Format: date-time */
+            created_at: string;
+            description: string;
+            /** Format: int64 */
+            points_amount: number;
+            /** @description earned, spent or refunded. */
+            transaction_type: string;
+        };
+        AdminProductHistory: {
+            audit: components["schemas"]["AuditEntry"][];
+        };
+        AdminProductList: {
+            /** @description Most recently changed first. */
+            products: components["schemas"]["AdminProductView"][];
+            total: components["schemas"]["ListTotal"];
+        };
+        AdminProductView: {
+            /** Format: int64 */
+            available_stock: number;
+            brand: string;
+            category: string;
+            featured: boolean;
+            /** Format: uuid */
+            id: string;
+            image_url: string | null;
+            /** @description On sale to customers now. */
+            listed: boolean;
+            /** Format: int64 */
+            low_stock_threshold: number;
+            name: string;
+            /** Format: int64 */
+            price_cents: number;
+            /** @description Why an admin sent it back to draft, until it is approved. */
+            review_note: string | null;
+            sku: string | null;
+            slug: string;
+            /** @description draft, pending_review, active, inactive or archived. */
+            status: string;
+            /** Format: date-time */
+            updated_at: string;
+            /**
+             * Format: uuid
+             * @description None: a product the platform sells itself.
+             */
+            vendor_id: string | null;
+            vendor_name: string | null;
+            /**
+             * Format: int64
+             * @description Send it back with a change: a change made meanwhile gets 409.
+             */
+            version: number;
+        };
+        AdminReviewList: {
+            /** @description Newest first. */
+            reviews: components["schemas"]["AdminReviewView"][];
+            total: components["schemas"]["ListTotal"];
+        };
+        AdminReviewView: {
+            author_name: string;
+            body: string;
+            /** Format: date-time */
+            created_at: string;
+            hidden: boolean;
+            /** Format: date-time */
+            hidden_at: string | null;
+            hidden_reason: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            product_id: string;
+            product_name: string;
+            product_slug: string;
+            /**
+             * Format: int64
+             * @description 1 to 5.
+             */
+            rating: number;
+            title: string;
+            vendor_name: string | null;
+        };
+        AdminSession: {
+            /** @description aal1 (password) or aal2 (second factor verified). */
+            aal: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * @description One user's page: who they are, their last orders, points and sessions, and what admins
+         *     did to the account.
+         */
+        AdminUserDetail: {
+            audit: components["schemas"]["AuditEntry"][];
+            /**
+             * Format: int64
+             * @description Verified second factors.
+             */
+            factors: number;
+            /** @description The 20 most recent. */
+            orders: components["schemas"]["AdminUserOrder"][];
+            /** Format: int64 */
+            orders_total: number;
+            /** @description The 20 most recent movements. */
+            points: components["schemas"]["AdminPointsEntry"][];
+            sessions: components["schemas"]["AdminSession"][];
+            user: components["schemas"]["AdminUserView"];
+        };
+        AdminUserList: {
+            total: components["schemas"]["ListTotal"];
+            /** @description Newest first. */
+            users: components["schemas"]["AdminUserView"][];
+        };
+        AdminUserOrder: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            order_number: string;
+            status: string;
+            /** Format: int64 */
+            total_cents: number;
+        };
+        /** @description A user as admins see them. */
+        AdminUserView: {
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            email_confirmed: boolean;
+            full_name: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            last_sign_in_at: string | null;
+            /** Format: int64 */
+            points_balance: number;
+            /** @description customer, vendor or admin. */
+            role: string;
+            suspended: boolean;
+            /** Format: date-time */
+            suspended_at: string | null;
+            suspended_reason: string | null;
+            /**
+             * Format: int64
+             * @description Send it back with a change: a change made meanwhile by someone else gets 409.
+             */
+            version: number;
+        };
         /** @description A store as the admins see it. */
         AdminVendor: {
             category_focus: string;
@@ -1869,6 +2609,30 @@ export interface components {
             name: string;
             value: string;
         };
+        /** @description One admin action about an object. */
+        AuditEntry: {
+            /** @description `subject.verb`, e.g. `user.suspend`. */
+            action: string;
+            actor_email: string;
+            /** Format: uuid */
+            actor_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * @description What changed: `before` and `after` where the action changes a value, the reason
+             *     when one was given, and the action's figures.
+             */
+            details: Record<string, never>;
+            /** Format: uuid */
+            id: string;
+            subject_id: string;
+            subject_type: string;
+        };
+        AuditLog: {
+            /** @description Newest first. */
+            entries: components["schemas"]["AuditEntry"][];
+            total: components["schemas"]["ListTotal"];
+        };
         /** @description Where payouts go, as sent. */
         BankInput: {
             account_holder: string;
@@ -1949,8 +2713,33 @@ export interface components {
             /** Format: int64 */
             subtotal_cents: number;
         };
+        CategoryInput: {
+            active?: boolean;
+            description?: string;
+            /** @description An https:// address or a path on this site (an uploaded picture). */
+            image_url?: string | null;
+            /** @description 2 to 60 characters. */
+            name: string;
+            /** Format: uuid */
+            parent_id?: string | null;
+            /** Format: int64 */
+            position?: number;
+            /** @description Its address; by default made from the name. */
+            slug?: string | null;
+            /**
+             * Format: int64
+             * @description Required to change one: the version as last read.
+             */
+            version?: number | null;
+        };
         CategoryListResponse: {
             categories: components["schemas"]["CategoryView"][];
+        };
+        CategoryRemoved: {
+            /** Format: int64 */
+            products_moved: number;
+            /** @description Where its products went ("" for no category). */
+            products_to: string;
         };
         CategoryView: {
             description: string;
@@ -2015,6 +2804,9 @@ export interface components {
              * @description 0 to 5000 basis points; null goes back to the agreement's rate.
              */
             commission_rate_bps?: number | null;
+        };
+        ConfirmationSent: {
+            email: string;
         };
         CountryView: {
             code: string;
@@ -2114,6 +2906,16 @@ export interface components {
              * @description Today's date in South Africa (`YYYY-MM-DD`), the date deals run on.
              */
             today: string;
+        };
+        DashboardDay: {
+            /** @description YYYY-MM-DD, South African time. */
+            day: string;
+            /** Format: int64 */
+            orders: number;
+            /** Format: int64 */
+            refunds_cents: number;
+            /** Format: int64 */
+            sales_cents: number;
         };
         DealDecision: {
             approve: boolean;
@@ -2226,6 +3028,29 @@ export interface components {
             category: components["schemas"]["FacetCountView"][];
             price: components["schemas"]["PriceBandView"][];
         };
+        FailedJobView: {
+            /** Format: int64 */
+            attempts: number;
+            id: string;
+            kind: string;
+            last_result: string | null;
+        };
+        Featured: {
+            featured: boolean;
+            /**
+             * Format: int64
+             * @description The product's version now.
+             */
+            version: number;
+        };
+        FeatureInput: {
+            featured: boolean;
+            /**
+             * Format: int64
+             * @description The product's version as last read.
+             */
+            version: number;
+        };
         Figures: {
             /**
              * Format: int64
@@ -2252,6 +3077,23 @@ export interface components {
         GlobalAttribute: {
             name: string;
             values: string[];
+        };
+        GlobalAttributeInput: {
+            /** @description 2 to 40 characters, unique. */
+            name: string;
+            /** Format: int64 */
+            position?: number;
+            /** @description 1 to 100 distinct values of 1 to 40 characters, in order. */
+            values: string[];
+            /**
+             * Format: int64
+             * @description Required to change one: the version as last read.
+             */
+            version?: number | null;
+        };
+        HideReviewInput: {
+            /** @description 3 to 500 characters, kept in the audit log. */
+            reason: string;
         };
         /** @description A picture and its alt text. */
         ImageView: {
@@ -2289,6 +3131,12 @@ export interface components {
             per_page: number;
             /** Format: int64 */
             total: number;
+        };
+        /** @description How many rows match: exact up to 10,000, else `capped` ("more than 10,000"). */
+        ListTotal: {
+            capped: boolean;
+            /** Format: int64 */
+            count: number;
         };
         MarkedRead: {
             /**
@@ -2445,6 +3293,11 @@ export interface components {
             product_type: string;
             /** Format: int64 */
             quantity: number;
+            /**
+             * Format: int64
+             * @description How many of the line were refunded.
+             */
+            refunded_quantity: number;
             size: string;
             /** Format: int64 */
             unit_price_cents: number;
@@ -2648,6 +3501,15 @@ export interface components {
              */
             value_cents: number;
         };
+        PointsInput: {
+            /**
+             * Format: int64
+             * @description Points to add (positive) or take (negative), at most 1,000,000 either way.
+             */
+            points: number;
+            /** @description 3 to 500 characters: shown in the customer's points history. */
+            reason: string;
+        };
         PointsResponse: {
             points: components["schemas"]["PointsBalance"];
         };
@@ -2777,6 +3639,19 @@ export interface components {
             /** @description active (approved) or draft (rejected). */
             status: string;
         };
+        /** @description Whether a new store's products wait for an admin's review before going on sale. */
+        ProductReviewSetting: {
+            /**
+             * Format: int64
+             * @description 0 to 3,650.
+             */
+            days: number;
+            /**
+             * @description Products of stores opened less than `days` ago wait for review the first time they
+             *     are put on sale.
+             */
+            new_vendors: boolean;
+        };
         /** @description A product as shown on cards and in lists. Money is in cents of `currency`, VAT included. */
         ProductSummary: {
             brand: string;
@@ -2876,6 +3751,10 @@ export interface components {
             /** Format: int64 */
             count: number;
         };
+        ReasonInput: {
+            /** @description 3 to 500 characters, kept in the audit log. */
+            reason: string;
+        };
         /**
          * @description What a 400 from redeeming carries: a refused code in the result shape (SPEC.md §7), or a
          *     request that is not of the documented form in the error envelope.
@@ -2913,6 +3792,44 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        RefundInput: {
+            /** @description Lines of one store's part and how many of each; may be empty for an amount alone. */
+            lines?: components["schemas"]["RefundLineInput"][];
+            /**
+             * Format: uuid
+             * @description The store's part, when no line names it and the order has several.
+             */
+            part_id?: string | null;
+            /** @description 3 to 500 characters, kept with the refund and in the audit log. */
+            reason: string;
+            /** @description Put the refunded lines back in stock (the goods came back unused). */
+            restock?: boolean;
+            /**
+             * Format: int64
+             * @description The goods' worth to refund, in cents; by default the lines' worth. Required
+             *     without lines (a goodwill refund).
+             */
+            value_cents?: number | null;
+        };
+        RefundIssued: {
+            order: components["schemas"]["AdminOrderDetail"];
+            refund: components["schemas"]["RefundView"];
+        };
+        RefundLineInput: {
+            /** Format: uuid */
+            item_id: string;
+            /**
+             * Format: int64
+             * @description At least 1, at most what is left of the line to refund.
+             */
+            quantity: number;
+        };
+        RefundLineView: {
+            /** Format: uuid */
+            item_id: string;
+            /** Format: int64 */
+            quantity: number;
+        };
         RefundPaid: {
             /**
              * Format: int64
@@ -2932,6 +3849,38 @@ export interface components {
         RefundsDue: {
             refunds: components["schemas"]["RefundDue"][];
         };
+        RefundView: {
+            /** Format: date-time */
+            created_at: string;
+            gateway_message: string | null;
+            gateway_reference: string | null;
+            /** Format: uuid */
+            id: string;
+            lines: components["schemas"]["RefundLineView"][];
+            /**
+             * Format: int64
+             * @description The money paid back to the buyer.
+             */
+            money_cents: number;
+            /** Format: uuid */
+            part_id: string;
+            /** Format: int64 */
+            points_returned: number;
+            /** Format: int64 */
+            points_reversed: number;
+            reason: string;
+            restocked: boolean;
+            /**
+             * @description due (to pay back by other means), requested (asked of PayFast), paid or failed
+             *     (PayFast refused or could not be reached: ask again, or pay back by other means).
+             */
+            status: string;
+            /**
+             * Format: int64
+             * @description The goods' worth refunded (what the vendor gives back, less commission).
+             */
+            value_cents: number;
+        };
         /** @description One of the WebP renditions of a picture. */
         RenditionView: {
             url: string;
@@ -2941,6 +3890,27 @@ export interface components {
         RestoreCart: {
             /** Format: uuid */
             order_id: string;
+        };
+        RoleInput: {
+            /** @description customer, vendor or admin. */
+            role: string;
+            /**
+             * Format: int64
+             * @description The user's version as last read.
+             */
+            version: number;
+        };
+        SalesFigure: {
+            /**
+             * Format: int64
+             * @description Orders paid.
+             */
+            orders: number;
+            /**
+             * Format: int64
+             * @description What they came to, in cents.
+             */
+            sales_cents: number;
         };
         SearchResponse: {
             facets: components["schemas"]["FacetsView"];
@@ -3024,6 +3994,11 @@ export interface components {
         StatusChanged: {
             /** Format: uuid */
             id: string;
+            status: string;
+        };
+        StatusCount: {
+            /** Format: int64 */
+            count: number;
             status: string;
         };
         StockImportReport: {
@@ -3259,6 +4234,15 @@ export interface components {
             /** @description accept_agreement, draft_products or low_stock. */
             kind: string;
             title: string;
+        };
+        UserSuspendInput: {
+            /** @description 3 to 500 characters, kept in the audit log. */
+            reason: string;
+            /**
+             * Format: int64
+             * @description The user's version as last read.
+             */
+            version: number;
         };
         /** @description A variation as the editor sends it. Amounts are text in rand ("499.00"). */
         VariationForm: {
@@ -3702,6 +4686,13 @@ export interface components {
             /** Format: int64 */
             weight_grams: number | null;
         };
+        VersionInput: {
+            /**
+             * Format: int64
+             * @description The user's version as last read.
+             */
+            version: number;
+        };
         WishlistItem: {
             /** @description False when the product is no longer sold. */
             available: boolean;
@@ -3741,6 +4732,327 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    admin_audit_log: {
+        parameters: {
+            query?: {
+                /** @description An action (`user.suspend`) or every action on a kind of object (`user`). */
+                action?: string;
+                /** @description Text in the acting admin's email. */
+                actor?: string;
+                /** @description On or after this day (YYYY-MM-DD, South African time). */
+                from?: string;
+                /** @description From 1. */
+                page?: number;
+                /** @description 1 to 100; 20 by default. */
+                per_page?: number;
+                /** @description One object's id. */
+                subject_id?: string;
+                /** @description user, product, order, vendor, vendor_application, … */
+                subject_type?: string;
+                /** @description On or before this day (YYYY-MM-DD). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLog"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_list_categories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategoryList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_create_category: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategoryView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_update_category: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Category id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategoryView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `stale`: changed meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_delete_category: {
+        parameters: {
+            query?: {
+                /** @description Where its products go (a category's slug); by default its parent, or no category. */
+                move_to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Category id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryRemoved"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_list_deals: {
         parameters: {
             query?: {
@@ -3875,6 +5187,299 @@ export interface operations {
             };
         };
     };
+    admin_dashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDashboard"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_list_global_attributes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAttributeList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_create_global_attribute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GlobalAttributeInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAttributeView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_update_global_attribute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Attribute id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GlobalAttributeInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAttributeView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `stale`: changed meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_delete_global_attribute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Attribute id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_ledger_accounts: {
         parameters: {
             query?: never;
@@ -3901,6 +5506,223 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_list_orders: {
+        parameters: {
+            query?: {
+                /** @description Placed on or after this day (YYYY-MM-DD, South African time). */
+                from?: string;
+                /** @description From 1. */
+                page?: number;
+                /** @description 1 to 100; 20 by default. */
+                per_page?: number;
+                /** @description The order number or its start, or text in the buyer's email. */
+                q?: string;
+                /** @description Only orders with money still owed back. */
+                refund_due?: boolean;
+                /** @description pending_payment, paid, processing, shipped, delivered or cancelled. */
+                status?: string;
+                /** @description Placed on or before this day (YYYY-MM-DD). */
+                to?: string;
+                /** @description One buyer's orders. */
+                user_id?: string;
+                /** @description Orders with a part from this store. */
+                vendor_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_get_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderDetail"];
+                };
+            };
+            /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_issue_refund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundIssued"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_paid`, `cancelled` (the part's money is owed already), `refunded` (nothing left) or `stale` */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4329,6 +6151,213 @@ export interface operations {
             };
         };
     };
+    admin_list_products: {
+        parameters: {
+            query?: {
+                /** @description A category slug. */
+                category?: string;
+                /** @description Only featured (true) or only not featured (false). */
+                featured?: boolean;
+                /** @description From 1. */
+                page?: number;
+                /** @description 1 to 100; 20 by default. */
+                per_page?: number;
+                /** @description Text in the name, slug or SKU. */
+                q?: string;
+                /** @description draft, pending_review, active, inactive or archived. */
+                status?: string;
+                /** @description `low` (at or under its threshold) or `out` (none left). */
+                stock?: string;
+                /** @description A store's id. */
+                vendor_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProductList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_feature_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeatureInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Featured"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `stale` (changed meanwhile) or `unchanged` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_product_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProductHistory"];
+                };
+            };
+            /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_review_product: {
         parameters: {
             query?: never;
@@ -4385,6 +6414,1009 @@ export interface operations {
                 };
             };
             /** @description Not waiting for review */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_retry_refund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Refund id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundView"];
+                };
+            };
+            /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_failed`, `no_payment` or `paid_elsewhere` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_list_reviews: {
+        parameters: {
+            query?: {
+                /** @description From 1. */
+                page?: number;
+                /** @description 1 to 100; 20 by default. */
+                per_page?: number;
+                product_id?: string;
+                /** @description Text in the title, body, author or product name. */
+                q?: string;
+                /** @description 1 to 5. */
+                rating?: number;
+                /** @description `hidden` or `shown`. */
+                visibility?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReviewList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_hide_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Review id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HideReviewInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReviewView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unchanged`: hidden already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_restore_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Review id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReviewView"];
+                };
+            };
+            /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unchanged`: shown already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_get_product_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReviewSetting"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_set_product_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductReviewSetting"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReviewSetting"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_list_users: {
+        parameters: {
+            query?: {
+                /** @description From 1. */
+                page?: number;
+                /** @description 1 to 100; 20 by default. */
+                per_page?: number;
+                /** @description Text in the email or name. */
+                q?: string;
+                /** @description customer, vendor or admin. */
+                role?: string;
+                /** @description `suspended` or `active`. */
+                standing?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_get_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserDetail"];
+                };
+            };
+            /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_adjust_user_points: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PointsInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserDetail"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `insufficient_points` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_reinstate_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VersionInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserDetail"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `stale` or `unchanged` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_resend_confirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfirmationSent"];
+                };
+            };
+            /** @description A parameter or the body is not of the documented form (or the body is not JSON, or its Content-Type is not application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `confirmed`: the address is confirmed already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The email could not be sent */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_reset_user_factors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserDetail"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unchanged`: no second factor */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_set_user_role: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserDetail"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `stale` (changed meanwhile), `last_admin` or `unchanged` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_suspend_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserSuspendInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserDetail"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `stale`, `last_admin`, `self` or `unchanged` */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -56,10 +56,17 @@ describe('the admin area guard', () => {
     await waitFor(() =>
       expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
         'Dashboard',
+        'Orders',
+        'Products',
+        'Categories',
+        'Attributes',
+        'Reviews',
+        'Users',
         'Applications',
         'Vendors',
         'Agreements',
         'Payouts',
+        'Audit log',
       ]),
     );
     expect(within(nav).getByRole('link', { name: 'Vendors' })).toHaveAttribute('aria-current', 'page');

@@ -23,7 +23,7 @@ export type VendorBalance = Schema<'VendorBalanceView'>;
 export type PayoutStatus = 'sent' | 'paid' | 'failed';
 
 /** What a posting records (MoneyEntry.kind). */
-export type EntryKind = 'sale' | 'cancellation' | 'release' | 'payout' | 'payout_paid' | 'payout_failed' | 'adjustment';
+export type EntryKind = 'sale' | 'cancellation' | 'release' | 'payout' | 'payout_paid' | 'payout_failed' | 'adjustment' | 'return';
 
 /** How a payout is settled. */
 export type Settlement = { status: 'paid' } | { status: 'failed'; reason: string };

@@ -17,6 +17,7 @@ const ENTRY_KINDS: Record<EntryKind, string> = {
   payout_paid: 'Payout paid',
   payout_failed: 'Payout failed',
   adjustment: 'Adjustment',
+  return: 'Refund to the buyer',
 };
 
 /** A posting's kind in words ("Payout sent"). */

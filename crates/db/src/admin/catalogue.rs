@@ -1,0 +1,129 @@
+//! Every store's products as admins see them, and the changes only admins make.
+
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use super::{Total, contains, count_capped, page};
+use crate::{Bind, Binds, Db, DbResult, Tx, on_db, on_tx};
+
+/// One product in the admin list.
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct AdminProduct {
+    pub id: Uuid,
+    pub slug: String,
+    pub name: String,
+    pub sku: Option<String>,
+    pub brand: String,
+    pub category: String,
+    pub status: String,
+    pub featured: bool,
+    pub listed: bool,
+    pub min_price_cents: i64,
+    pub available_stock: i64,
+    pub low_stock_threshold: i64,
+    pub image_url: Option<String>,
+    pub vendor_id: Option<Uuid>,
+    pub vendor_name: Option<String>,
+    pub review_note: Option<String>,
+    pub version: i64,
+    pub updated_at: DateTime<Utc>,
+}
+
+const SELECT: &str = "SELECT p.id, p.slug, p.name, p.sku, p.brand, p.category, p.status, p.featured, p.listed, \
+    p.min_price_cents, p.available_stock, p.low_stock_threshold, p.image_url, p.vendor_id, \
+    v.store_name AS vendor_name, p.review_note, p.version, p.updated_at";
+const FROM: &str = "FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id";
+
+/// The admin product list's filters.
+#[derive(Debug, Clone, Default)]
+pub struct ProductFilter {
+    /// Text in the name, slug or SKU.
+    pub q: Option<String>,
+    pub vendor_id: Option<Uuid>,
+    pub status: Option<String>,
+    pub category: Option<String>,
+    pub featured: Option<bool>,
+    /// `low` (at or under its threshold, not out) or `out` (none to sell).
+    pub stock: Option<String>,
+}
+
+/// A page of products, most recently changed first, and how many match.
+pub async fn list(
+    db: &Db,
+    f: &ProductFilter,
+    limit: i64,
+    offset: i64,
+) -> DbResult<(Vec<AdminProduct>, Total)> {
+    let mut binds = Binds::default();
+    let mut clauses = vec!["1 = 1".to_owned()];
+    if let Some(q) = f.q.as_deref().filter(|q| !q.trim().is_empty()) {
+        let p = binds.push(Bind::Text(contains(q)));
+        clauses.push(format!(
+            "(LOWER(p.name) LIKE {p} OR p.slug LIKE {p} OR LOWER(COALESCE(p.sku, '')) LIKE {p})"
+        ));
+    }
+    if let Some(v) = f.vendor_id {
+        clauses.push(format!("p.vendor_id = {}", binds.push(Bind::Uuid(v))));
+    }
+    if let Some(s) = &f.status {
+        clauses.push(format!("p.status = {}", binds.push(Bind::Text(s.clone()))));
+    }
+    if let Some(c) = &f.category {
+        clauses.push(format!(
+            "p.category = {}",
+            binds.push(Bind::Text(c.clone()))
+        ));
+    }
+    if let Some(featured) = f.featured {
+        clauses.push(format!("p.featured = {}", binds.push(Bind::Bool(featured))));
+    }
+    match f.stock.as_deref() {
+        Some("out") => clauses.push(
+            "p.available_stock = 0 AND p.product_type = 'physical' AND p.status <> 'archived'".into(),
+        ),
+        Some("low") => clauses.push(
+            "p.available_stock > 0 AND p.available_stock <= p.low_stock_threshold AND p.product_type = 'physical' \
+             AND p.status <> 'archived'"
+                .into(),
+        ),
+        _ => {}
+    }
+    let from_where = format!("{FROM} WHERE {}", clauses.join(" AND "));
+    let total = count_capped(db, &from_where, &binds.0).await?;
+    let paging = page(&mut binds, limit, offset);
+    let sql = format!("{SELECT} {from_where} ORDER BY p.updated_at DESC, p.id DESC {paging}");
+    let rows = on_db!(db, pool => crate::bind_all!(sqlx::query_as::<_, AdminProduct>(sqlx::AssertSqlSafe(sql)), &binds.0)
+        .fetch_all(pool).await?);
+    Ok((rows, total))
+}
+
+/// One product as admins see it, inside a transaction.
+pub async fn get_in(tx: &mut Tx, id: Uuid) -> DbResult<Option<AdminProduct>> {
+    let sql = format!("{SELECT} {FROM} WHERE p.id = $1");
+    Ok(
+        on_tx!(tx, conn => sqlx::query_as::<_, AdminProduct>(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(conn).await?),
+    )
+}
+
+/// Features or unfeatures a product the admin saw at version `seen`; false when it changed
+/// since.
+pub async fn set_featured(
+    tx: &mut Tx,
+    id: Uuid,
+    featured: bool,
+    seen: i64,
+    now: DateTime<Utc>,
+) -> DbResult<bool> {
+    let n = on_tx!(tx, conn => sqlx::query(
+        "UPDATE products SET featured = $2, version = version + 1, updated_at = $4 WHERE id = $1 AND version = $3",
+    )
+    .bind(id).bind(featured).bind(seen).bind(now).execute(conn).await?.rows_affected());
+    Ok(n == 1)
+}
+
+/// Sets (on a rejection) or clears (on approval) the note the vendor sees about a review.
+pub async fn set_review_note(tx: &mut Tx, id: Uuid, note: Option<&str>) -> DbResult<()> {
+    on_tx!(tx, conn => sqlx::query("UPDATE products SET review_note = $2 WHERE id = $1")
+        .bind(id).bind(note).execute(conn).await?.rows_affected());
+    Ok(())
+}

@@ -1,0 +1,52 @@
+//! What the admin area reads and writes beyond the other modules: the user, product and
+//! order lists with their filters, a user's standing, and the dashboard's figures.
+//!
+//! Every list is a page of at most 100 rows with a total counted up to [`COUNT_CAP`], so
+//! a list over 100,000 rows costs the same as one over 10,000.
+
+pub mod catalogue;
+pub mod dashboard;
+pub mod orders;
+pub mod structure;
+pub mod users;
+
+use crate::{Bind, Binds, Db, DbResult, on_db};
+
+/// Totals are counted up to this; past it the list says "more than".
+pub const COUNT_CAP: i64 = 10_000;
+
+/// A total counted up to [`COUNT_CAP`]: `capped` when there are more.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Total {
+    pub count: i64,
+    pub capped: bool,
+}
+
+/// Counts the rows of `from_where` (`FROM … WHERE …`) up to the cap.
+pub(crate) async fn count_capped(db: &Db, from_where: &str, binds: &[Bind]) -> DbResult<Total> {
+    let sql = format!(
+        "SELECT COUNT(*) FROM (SELECT 1 {from_where} LIMIT {}) AS capped",
+        COUNT_CAP + 1
+    );
+    let n = on_db!(db, pool => crate::bind_all!(sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql)), binds)
+        .fetch_one(pool).await?);
+    Ok(Total {
+        count: n.min(COUNT_CAP),
+        capped: n > COUNT_CAP,
+    })
+}
+
+/// A `LIKE` pattern for text anywhere, lower-cased, with the pattern characters removed.
+pub(crate) fn contains(q: &str) -> String {
+    format!(
+        "%{}%",
+        q.trim().to_lowercase().replace(['%', '_', '\\'], "")
+    )
+}
+
+/// Adds `LIMIT … OFFSET …` binds and returns the clause.
+pub(crate) fn page(binds: &mut Binds, limit: i64, offset: i64) -> String {
+    let lim = binds.push(Bind::I64(limit));
+    let off = binds.push(Bind::I64(offset));
+    format!("LIMIT {lim} OFFSET {off}")
+}

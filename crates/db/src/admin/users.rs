@@ -1,0 +1,161 @@
+//! Users as admins see them: the list, one user's standing, and the changes admins make
+//! (role, suspension), each checked against the version the admin saw.
+
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use super::{Total, contains, count_capped, page};
+use crate::{Bind, Binds, Db, DbResult, Tx, on_db, on_tx};
+
+/// One user in the admin list or on their page.
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct AdminUser {
+    pub id: Uuid,
+    pub email: String,
+    pub full_name: String,
+    pub role: String,
+    pub email_confirmed_at: Option<DateTime<Utc>>,
+    pub last_sign_in_at: Option<DateTime<Utc>>,
+    pub suspended_at: Option<DateTime<Utc>>,
+    pub suspended_reason: Option<String>,
+    pub points_balance: i64,
+    pub version: i64,
+    pub created_at: DateTime<Utc>,
+}
+
+const SELECT: &str = "SELECT u.id, u.email, COALESCE(p.full_name, '') AS full_name, \
+    COALESCE(p.role, 'customer') AS role, u.email_confirmed_at, u.last_sign_in_at, u.suspended_at, \
+    u.suspended_reason, COALESCE(up.current_balance, 0) AS points_balance, u.version, u.created_at";
+const FROM: &str = "FROM users u LEFT JOIN profiles p ON p.id = u.id LEFT JOIN user_points up ON up.user_id = u.id";
+
+/// The admin user list's filters.
+#[derive(Debug, Clone, Default)]
+pub struct UserFilter {
+    /// Text in the email or name.
+    pub q: Option<String>,
+    pub role: Option<String>,
+    /// Only suspended (true) or only active (false) accounts.
+    pub suspended: Option<bool>,
+}
+
+/// A page of users, newest first, and how many match.
+pub async fn list(
+    db: &Db,
+    f: &UserFilter,
+    limit: i64,
+    offset: i64,
+) -> DbResult<(Vec<AdminUser>, Total)> {
+    let mut binds = Binds::default();
+    let mut clauses = vec!["1 = 1".to_owned()];
+    if let Some(q) = f.q.as_deref().filter(|q| !q.trim().is_empty()) {
+        let p = binds.push(Bind::Text(contains(q)));
+        clauses.push(format!(
+            "(LOWER(u.email) LIKE {p} OR LOWER(COALESCE(p.full_name, '')) LIKE {p})"
+        ));
+    }
+    if let Some(role) = &f.role {
+        let r = binds.push(Bind::Text(role.clone()));
+        clauses.push(format!("COALESCE(p.role, 'customer') = {r}"));
+    }
+    match f.suspended {
+        Some(true) => clauses.push("u.suspended_at IS NOT NULL".into()),
+        Some(false) => clauses.push("u.suspended_at IS NULL".into()),
+        None => {}
+    }
+    let from_where = format!("{FROM} WHERE {}", clauses.join(" AND "));
+    let total = count_capped(db, &from_where, &binds.0).await?;
+    let paging = page(&mut binds, limit, offset);
+    let sql = format!("{SELECT} {from_where} ORDER BY u.created_at DESC, u.id DESC {paging}");
+    let rows = on_db!(db, pool => crate::bind_all!(sqlx::query_as::<_, AdminUser>(sqlx::AssertSqlSafe(sql)), &binds.0)
+        .fetch_all(pool).await?);
+    Ok((rows, total))
+}
+
+/// One user as admins see them.
+pub async fn get(db: &Db, id: Uuid) -> DbResult<Option<AdminUser>> {
+    let sql = format!("{SELECT} {FROM} WHERE u.id = $1");
+    Ok(
+        on_db!(db, pool => sqlx::query_as::<_, AdminUser>(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(pool).await?),
+    )
+}
+
+/// [`get`] inside a transaction, the row locked on PostgreSQL.
+pub async fn lock(tx: &mut Tx, id: Uuid) -> DbResult<Option<AdminUser>> {
+    let lock = if matches!(tx, Tx::Postgres(_)) {
+        " FOR UPDATE OF u"
+    } else {
+        ""
+    };
+    let sql = format!("{SELECT} {FROM} WHERE u.id = $1{lock}");
+    Ok(
+        on_tx!(tx, conn => sqlx::query_as::<_, AdminUser>(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(conn).await?),
+    )
+}
+
+/// How many admins are not suspended.
+pub async fn active_admins(tx: &mut Tx) -> DbResult<i64> {
+    Ok(on_tx!(tx, conn => sqlx::query_scalar::<_, i64>(
+        "SELECT COUNT(*) FROM profiles p JOIN users u ON u.id = p.id WHERE p.role = 'admin' AND u.suspended_at IS NULL",
+    )
+    .fetch_one(conn).await?))
+}
+
+/// Moves a user's version on from `seen`; false when someone changed the user since.
+pub async fn bump(tx: &mut Tx, id: Uuid, seen: i64, now: DateTime<Utc>) -> DbResult<bool> {
+    let n = on_tx!(tx, conn => sqlx::query(
+        "UPDATE users SET version = version + 1, updated_at = $3 WHERE id = $1 AND version = $2",
+    )
+    .bind(id).bind(seen).bind(now).execute(conn).await?.rows_affected());
+    Ok(n == 1)
+}
+
+/// Suspends (with the reason) or reinstates (`None`) an account.
+pub async fn set_suspended(
+    tx: &mut Tx,
+    id: Uuid,
+    reason: Option<&str>,
+    now: DateTime<Utc>,
+) -> DbResult<()> {
+    on_tx!(tx, conn => sqlx::query(
+        "UPDATE users SET suspended_at = $2, suspended_reason = $3 WHERE id = $1",
+    )
+    .bind(id).bind(reason.map(|_| now)).bind(reason).execute(conn).await?.rows_affected());
+    Ok(())
+}
+
+/// Removes every second factor of a user (a lost authenticator), with their challenges.
+pub async fn delete_factors(tx: &mut Tx, id: Uuid) -> DbResult<u64> {
+    on_tx!(tx, conn => sqlx::query(
+        "DELETE FROM mfa_challenges WHERE factor_id IN (SELECT id FROM mfa_factors WHERE user_id = $1)",
+    )
+    .bind(id).execute(conn).await?.rows_affected());
+    Ok(
+        on_tx!(tx, conn => sqlx::query("DELETE FROM mfa_factors WHERE user_id = $1")
+        .bind(id).execute(conn).await?.rows_affected()),
+    )
+}
+
+/// One of a user's sign-in sessions.
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct SessionInfo {
+    pub id: Uuid,
+    pub aal: String,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A user's sessions, newest first.
+pub async fn sessions(db: &Db, id: Uuid) -> DbResult<Vec<SessionInfo>> {
+    Ok(on_db!(db, pool => sqlx::query_as::<_, SessionInfo>(
+        "SELECT id, aal, created_at, updated_at FROM auth_sessions WHERE user_id = $1 ORDER BY created_at DESC LIMIT 50",
+    )
+    .bind(id).fetch_all(pool).await?))
+}
+
+/// How many verified second factors a user has.
+pub async fn factor_count(db: &Db, id: Uuid) -> DbResult<i64> {
+    Ok(on_db!(db, pool => sqlx::query_scalar::<_, i64>(
+        "SELECT COUNT(*) FROM mfa_factors WHERE user_id = $1 AND status = 'verified'",
+    )
+    .bind(id).fetch_one(pool).await?))
+}
