@@ -113,11 +113,45 @@ async fn run_job(job: Job, ctx: Data<Arc<JobContext>>) -> Result<(), BoxDynError
     Ok(())
 }
 
+/// Runs the job worker until the process stops. apalis ends a worker whose backend failed
+/// (a poll on a connection the database reset during an outage): it is started again after
+/// a pause that doubles up to 30 s, so a process that outlives an outage keeps running jobs.
 async fn run_worker(
     ctx: Arc<JobContext>,
     options: WorkerOptions,
     mut stopped: watch::Receiver<bool>,
 ) {
+    let mut pause = Duration::from_secs(1);
+    loop {
+        let result = work(ctx.clone(), &options, stopped.clone()).await;
+        if *stopped.borrow() {
+            return;
+        }
+        match result {
+            Ok(()) => tracing::warn!("job worker ended; starting it again"),
+            Err(err) => tracing::error!(
+                error = %err,
+                again_in_secs = pause.as_secs(),
+                "job worker stopped; starting it again"
+            ),
+        }
+        tokio::select! {
+            () = tokio::time::sleep(pause) => {}
+            changed = stopped.changed() => if changed.is_err() { return; },
+        }
+        if *stopped.borrow() {
+            return;
+        }
+        pause = (pause * 2).min(Duration::from_secs(30));
+    }
+}
+
+/// Runs the job worker until `stopped` says so (`Ok`) or its backend fails (`Err`).
+async fn work(
+    ctx: Arc<JobContext>,
+    options: &WorkerOptions,
+    mut stopped: watch::Receiver<bool>,
+) -> Result<(), String> {
     let backoff = ExponentialBackoffMaker::new(
         options.backoff,
         Duration::from_secs(60).max(options.backoff),
@@ -184,7 +218,5 @@ async fn run_worker(
                 .await
         }
     };
-    if let Err(err) = result {
-        tracing::error!(error = %err, "job worker stopped");
-    }
+    result.map_err(|err| err.to_string())
 }
