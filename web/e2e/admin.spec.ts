@@ -14,9 +14,10 @@ import { accessToken, goToCheckout, payWithPayFast } from './helpers/checkout';
 // --payfast-mode simulator and the seeded demo (seeds/): a new store's (PWR Athletics') product waits for review
 // and the admin approves it; a customer buys two of it and the admin refunds one (PayFast, here
 // the simulator, pays it back; the customer's points and the vendor's statement follow); the
-// admin suspends the customer, who is signed out and refused at sign-in; and each action is in
-// the audit log. The customer is the test's page; the admin and the vendor work in browser
-// contexts of their own.
+// admin sets the product's stock by hand after counting the shelf; the admin suspends the
+// customer, who is signed out and refused at sign-in; and each action is in the audit log.
+// The customer is the test's page; the admin and the vendor work in browser contexts of their
+// own.
 
 type Person = { email: string; password: string; name: string };
 
@@ -67,7 +68,6 @@ test('an admin approves a product, refunds part of an order, suspends a customer
   request,
   signedIn,
 }, testInfo) => {
-  test.skip(testInfo.project.name === 'mobile', 'the admin journey runs once, on the desktop layout');
   test.setTimeout(150_000);
   const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const productName = `Review Tee ${runId}`;
@@ -164,6 +164,16 @@ test('an admin approves a product, refunds part of an order, suspends a customer
   await expect(refundEntry.getByTestId('entry-kind')).toHaveText('Refund to the buyer');
   await expect(refundEntry.getByTestId('entry-amount')).toContainText('-R');
 
+  // The admin counts the shelf and sets the product's stock by hand, with a reason.
+  await admin.goto(`/admin/stock-management/?state=all&q=${encodeURIComponent(productName)}`);
+  const level = admin.getByTestId('stock-level').filter({ hasText: productName });
+  await level.getByRole('button', { name: `Adjust stock of ${productName}` }).click();
+  const adjust = admin.getByTestId('stock-adjust-dialog');
+  await adjust.getByLabel('New level').fill('25');
+  await adjust.getByLabel('Reason').fill('Shelf count after the return');
+  await adjust.getByRole('button', { name: 'Save level' }).click();
+  await expect(admin.getByText(`Stock of ${productName} set to 25`)).toBeVisible();
+
   // The admin suspends the customer; the customer is signed out and cannot sign in again.
   await admin.goto('/admin/users/');
   await admin.getByRole('searchbox', { name: 'Search users' }).fill(customer.email);
@@ -185,5 +195,6 @@ test('an admin approves a product, refunds part of an order, suspends a customer
   // Each action is in the audit log.
   await expectAudited(admin, 'product.approve');
   await expectAudited(admin, 'order.refund', 'One shirt returned unworn');
+  await expectAudited(admin, 'stock.adjust', 'Shelf count after the return');
   await expectAudited(admin, 'user.suspend', 'Card chargeback under investigation');
 });

@@ -263,9 +263,23 @@ pub async fn feature(
     featured: bool,
     seen: i64,
 ) -> Result<i64, SellingError> {
-    let now = Utc::now();
     let mut tx = db.begin().await?;
-    let product = catalogue::get_in(&mut tx, id)
+    let version = feature_in(&mut tx, admin, id, featured, Some(seen), Utc::now()).await?;
+    tx.commit().await?;
+    Ok(version)
+}
+
+/// [`feature`] inside `tx`; `seen: None` takes the product as it is now (a bulk change,
+/// which locks nothing it has not read in the same transaction).
+pub(crate) async fn feature_in(
+    tx: &mut Tx,
+    admin: &Actor<'_>,
+    id: Uuid,
+    featured: bool,
+    seen: Option<i64>,
+    now: DateTime<Utc>,
+) -> Result<i64, SellingError> {
+    let product = catalogue::get_in(tx, id)
         .await?
         .ok_or(SellingError::NotFound)?;
     if product.featured == featured {
@@ -278,19 +292,20 @@ pub async fn feature(
             },
         ));
     }
-    if !catalogue::set_featured(&mut tx, id, featured, seen, now).await? {
+    let seen = seen.unwrap_or(product.version);
+    if !catalogue::set_featured(tx, id, featured, seen, now).await? {
         return Err(conflict("stale", STALE_PRODUCT));
     }
-    bazaar_db::products::refresh_rollups(&mut tx, id, now).await?;
+    bazaar_db::products::refresh_rollups(tx, id, now).await?;
     bazaar_queue::enqueue(
-        &mut tx,
+        tx,
         &bazaar_queue::Job::IndexProducts {
             product_ids: vec![id],
         },
     )
     .await?;
     record(
-        &mut tx,
+        tx,
         admin,
         if featured {
             "product.feature"
@@ -303,7 +318,6 @@ pub async fn feature(
         now,
     )
     .await?;
-    tx.commit().await?;
     Ok(seen + 1)
 }
 

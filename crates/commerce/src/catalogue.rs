@@ -113,6 +113,23 @@ fn by_field(errors: Vec<bazaar_domain::fields::FieldError>) -> FieldErrors {
     out
 }
 
+/// Who saves a product from the editor: its store's vendor, or an admin for the store.
+#[derive(Debug, Clone, Copy)]
+pub enum Editor<'a> {
+    Vendor(Seller),
+    /// An admin's save publishes without a review (the admin is the reviewer) and is
+    /// audited with the product before and after.
+    Admin(Seller, &'a Actor<'a>),
+}
+
+impl Editor<'_> {
+    fn seller(&self) -> Seller {
+        match *self {
+            Editor::Vendor(s) | Editor::Admin(s, _) => s,
+        }
+    }
+}
+
 /// Saves a product from the vendor's editor: a new one when `existing` is `None`, else
 /// the store's product at the version the editor read (an older version gets
 /// [`STALE`]). `body` is the editor's JSON, read by the catalogue's rules.
@@ -122,6 +139,17 @@ pub async fn save(
     existing: Option<(Uuid, i64)>,
     body: &Map<String, Value>,
 ) -> Result<Saved, CatalogueError> {
+    save_as(db, Editor::Vendor(seller), existing, body).await
+}
+
+/// [`save`] by either editor.
+pub async fn save_as(
+    db: &Db,
+    editor: Editor<'_>,
+    existing: Option<(Uuid, i64)>,
+    body: &Map<String, Value>,
+) -> Result<Saved, CatalogueError> {
+    let seller = editor.seller();
     let spec =
         product::parse(body, Origin::Editor).map_err(|e| CatalogueError::Invalid(by_field(e)))?;
     let review = review_policy(db).await?;
@@ -163,14 +191,25 @@ pub async fn save(
             let standing = standing(&mut tx, seller).await?;
             standing.check_publish()?;
             let published = current.as_ref().is_some_and(|c| c.published_at.is_some());
-            standing.activation(&review, now, published)
+            match editor {
+                Editor::Admin(..) => ProductStatus::Active,
+                Editor::Vendor(_) => standing.activation(&review, now, published),
+            }
         }
         other => other,
+    };
+    let before = match (editor, &current) {
+        (Editor::Admin(..), Some(c)) => bazaar_db::admin::catalogue::get_in(&mut tx, c.id).await?,
+        _ => None,
+    };
+    let actor_id = match editor {
+        Editor::Vendor(s) => s.owner_id,
+        Editor::Admin(_, admin) => admin.id,
     };
     let mut input = ProductInput::from_spec(spec, Some(seller.store_id));
     input.slug = slug;
     input.status = status;
-    let saved = products::save(&mut tx, existing, &input, Some(seller.owner_id), now)
+    let saved = products::save(&mut tx, existing, &input, Some(actor_id), now)
         .await
         .map_err(|e| match e {
             SaveError::NotFound => CatalogueError::NotFound,
@@ -196,12 +235,48 @@ pub async fn save(
         },
     )
     .await?;
+    if let Editor::Admin(_, admin) = editor {
+        if status == ProductStatus::Active {
+            bazaar_db::admin::catalogue::set_review_note(&mut tx, saved.id, None).await?;
+        }
+        let after = bazaar_db::admin::catalogue::get_in(&mut tx, saved.id).await?;
+        audit::record(
+            &mut tx,
+            &audit::Entry {
+                actor_id: admin.id,
+                actor_email: admin.email,
+                action: "product.edit",
+                subject_type: "product",
+                subject_id: saved.id.to_string(),
+                details: json!({
+                    "before": before.as_ref().map(edited_facts),
+                    "after": after.as_ref().map(edited_facts),
+                }),
+            },
+            now,
+        )
+        .await?;
+    }
     tx.commit().await?;
     tracing::info!(product.id = %saved.id, store.id = %seller.store_id, status = status.as_str(), "product saved");
     Ok(Saved {
         id: saved.id,
         version: saved.version,
         status,
+    })
+}
+
+/// What the audit log keeps of a product an admin edited.
+fn edited_facts(p: &bazaar_db::admin::catalogue::AdminProduct) -> Value {
+    json!({
+        "name": p.name,
+        "status": p.status,
+        "category": p.category,
+        "brand": p.brand,
+        "sku": p.sku,
+        "price_cents": p.min_price_cents,
+        "available_stock": p.available_stock,
+        "version": p.version,
     })
 }
 
@@ -297,16 +372,45 @@ pub async fn review(
     approve: bool,
     reason: Option<&str>,
 ) -> Result<ProductStatus, CatalogueError> {
-    let reason = match (approve, reason.map(str::trim).filter(|r| !r.is_empty())) {
-        (false, None) => return Err(invalid("reason", "Say why the product is not approved")),
+    let reason = review_reason(approve, reason)?;
+    let mut tx = db.begin().await?;
+    let to = review_in(
+        &mut tx,
+        admin,
+        product_id,
+        approve,
+        reason.as_deref(),
+        Utc::now(),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(to)
+}
+
+/// The reason of a review decision: required to reject.
+pub(crate) fn review_reason(
+    approve: bool,
+    reason: Option<&str>,
+) -> Result<Option<String>, CatalogueError> {
+    match (approve, reason.map(str::trim).filter(|r| !r.is_empty())) {
+        (false, None) => Err(invalid("reason", "Say why the product is not approved")),
         (_, r) => r
             .map(bazaar_domain::vendor::parse_message)
             .transpose()
-            .map_err(|e| invalid("reason", e))?,
-    };
-    let now = Utc::now();
-    let mut tx = db.begin().await?;
-    let status = products::vendor::status_of(&mut tx, product_id)
+            .map_err(|e| invalid("reason", e)),
+    }
+}
+
+/// [`review`] inside `tx`, with the reason already read.
+pub(crate) async fn review_in(
+    tx: &mut Tx,
+    admin: &Actor<'_>,
+    product_id: Uuid,
+    approve: bool,
+    reason: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<ProductStatus, CatalogueError> {
+    let status = products::vendor::status_of(tx, product_id)
         .await?
         .ok_or(CatalogueError::NotFound)?;
     if status != ProductStatus::PendingReview.as_str() {
@@ -320,23 +424,23 @@ pub async fn review(
     } else {
         ProductStatus::Draft
     };
-    own::set_status(&mut tx, product_id, to, now).await?;
+    own::set_status(tx, product_id, to, now).await?;
     // The vendor sees why a product came back to draft until it is approved.
     bazaar_db::admin::catalogue::set_review_note(
-        &mut tx,
+        tx,
         product_id,
-        if approve { None } else { reason.as_deref() },
+        if approve { None } else { reason },
     )
     .await?;
     bazaar_queue::enqueue(
-        &mut tx,
+        tx,
         &Job::IndexProducts {
             product_ids: vec![product_id],
         },
     )
     .await?;
     audit::record(
-        &mut tx,
+        tx,
         &audit::Entry {
             actor_id: admin.id,
             actor_email: admin.email,
@@ -356,6 +460,5 @@ pub async fn review(
         now,
     )
     .await?;
-    tx.commit().await?;
     Ok(to)
 }

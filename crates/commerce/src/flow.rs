@@ -13,7 +13,7 @@
 
 use bazaar_db::orders::{self, Header, Part, PartRefund, Shipment};
 use bazaar_db::points::{self, Kind, Movement};
-use bazaar_db::{DbError, DbResult, Tx, coupons, on_tx, stock};
+use bazaar_db::{DbError, DbResult, Tx, coupons, stock};
 use bazaar_domain::checkout::points_earned;
 use bazaar_domain::money::Cents;
 use bazaar_domain::order::{self as rules, Actor, Amounts, OrderStatus, Refused};
@@ -71,17 +71,7 @@ pub async fn mark_paid(
         s.points_per_100_rand,
     );
     let now = Utc::now();
-    let n = on_tx!(tx, conn => sqlx::query(
-        "UPDATE orders SET status = 'paid', paid_at = $2, payment_reference = $3, points_earned = $4, \
-         reserved_until = NULL, updated_at = $2 WHERE id = $1 AND status = 'pending_payment'",
-    )
-    .bind(o.id)
-    .bind(now)
-    .bind(reference)
-    .bind(earned)
-    .execute(conn)
-    .await.map(|r| r.rows_affected()))?;
-    if n == 0 {
+    if !orders::mark_paid(tx, o.id, reference, earned, now).await? {
         return Ok(false);
     }
     orders::move_parts_of(tx, o.id, OrderStatus::PendingPayment, OrderStatus::Paid).await?;
@@ -419,12 +409,7 @@ async fn release_stock(tx: &mut Tx, order_id: Uuid, part_id: Uuid) -> DbResult<(
 /// Cancels unpaid orders whose reservation ran out, each in its own transaction; returns
 /// how many. Run by housekeeping.
 pub async fn expire_reservations(db: &bazaar_db::Db) -> DbResult<u64> {
-    let due = bazaar_db::on_db!(db, pool => sqlx::query_scalar::<_, Uuid>(
-        "SELECT id FROM orders WHERE status = 'pending_payment' AND reserved_until < $1 ORDER BY reserved_until LIMIT 500",
-    )
-    .bind(Utc::now())
-    .fetch_all(pool)
-    .await)?;
+    let due = orders::reservations_run_out(db, Utc::now(), 500).await?;
     let mut expired = 0;
     for id in due {
         let mut tx = db.begin().await?;

@@ -3,6 +3,7 @@
 //! and its jobs (notifications, search updates) commit together or not at all.
 
 pub mod admin;
+pub mod admin_tools;
 pub mod analytics;
 pub mod books;
 pub mod catalogue;

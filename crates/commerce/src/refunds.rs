@@ -291,10 +291,12 @@ pub async fn retry(
             "This money was recorded as paid back already",
         ));
     }
-    bazaar_db::on_tx!(&mut tx, conn => sqlx::query(
-        "UPDATE order_refunds SET status = 'requested', updated_at = $2 WHERE id = $1 AND status = 'failed'",
-    )
-    .bind(refund_id).bind(now).execute(conn).await?.rows_affected());
+    if !refunds::retry(&mut tx, refund_id, now).await? {
+        return Err(conflict(
+            "not_failed",
+            "Only a refund the payment provider refused can be asked again",
+        ));
+    }
     record(
         &mut tx,
         admin,

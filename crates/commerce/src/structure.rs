@@ -92,8 +92,7 @@ pub async fn update_category(
         return Err(conflict("stale", STALE));
     }
     let moved_ids = if before.slug != d.slug {
-        bazaar_db::on_tx!(&mut tx, conn => sqlx::query_scalar::<_, Uuid>("SELECT id FROM products WHERE category = $1")
-            .bind(&before.slug).fetch_all(conn).await?)
+        structure::products_in_category(&mut tx, &before.slug).await?
     } else {
         Vec::new()
     };

@@ -91,7 +91,7 @@ pub struct Level {
     pub product_version: i64,
 }
 
-const LEVELS: &str = "SELECT p.id AS product_id, NULL AS variation_id, p.name AS product_name, \
+pub(crate) const LEVELS: &str = "SELECT p.id AS product_id, NULL AS variation_id, p.name AS product_name, \
     NULL AS variation_name, p.sku, p.status, p.image_url, p.stock_quantity, TRUE AS manage_stock, \
     p.low_stock_threshold, p.version AS product_version, p.vendor_id \
     FROM products p WHERE NOT EXISTS (SELECT 1 FROM product_variations x WHERE x.product_id = p.id) \

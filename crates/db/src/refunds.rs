@@ -96,6 +96,16 @@ pub async fn settle(
     Ok(n == 1)
 }
 
+/// Asks again for a refund the provider refused (`failed` back to `requested`); false when
+/// it is no longer failed.
+pub async fn retry(tx: &mut Tx, id: Uuid, now: DateTime<Utc>) -> DbResult<bool> {
+    let n = on_tx!(tx, conn => sqlx::query(
+        "UPDATE order_refunds SET status = 'requested', updated_at = $2 WHERE id = $1 AND status = 'failed'",
+    )
+    .bind(id).bind(now).execute(conn).await?.rows_affected());
+    Ok(n == 1)
+}
+
 /// Counts `quantity` more of a line as refunded, when no more than it holds; false when it
 /// would go over.
 pub async fn add_refunded_quantity(tx: &mut Tx, item_id: Uuid, quantity: i64) -> DbResult<bool> {

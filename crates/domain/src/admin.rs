@@ -63,6 +63,31 @@ string_enum! {
     } expected "low or out"
 }
 
+string_enum! {
+    /// What an admin does to many products at once from the product list.
+    BulkProductAction {
+        /// Puts products waiting for review on sale.
+        Approve = "approve",
+        /// Sends products waiting for review back to draft, with the reason.
+        Reject = "reject",
+        Feature = "feature",
+        Unfeature = "unfeature",
+    } expected "approve, reject, feature or unfeature"
+}
+
+/// The most rows one bulk action takes.
+pub const MAX_BULK_ROWS: usize = 100;
+
+/// The rows of a bulk action: 1 to [`MAX_BULK_ROWS`] distinct ids, in the order given.
+pub fn parse_bulk_ids(ids: &[uuid::Uuid]) -> Result<Vec<uuid::Uuid>, String> {
+    let mut seen = std::collections::HashSet::new();
+    let distinct: Vec<uuid::Uuid> = ids.iter().copied().filter(|id| seen.insert(*id)).collect();
+    if distinct.is_empty() || distinct.len() > MAX_BULK_ROWS {
+        return Err(format!("Choose 1 to {MAX_BULK_ROWS} rows"));
+    }
+    Ok(distinct)
+}
+
 /// The refund a caller asked for, before it meets the order: which lines and how many
 /// of each, or a value alone (a goodwill refund), whether the goods go back on the
 /// shelf, and why.
@@ -127,6 +152,19 @@ mod tests {
         assert_eq!("admin".parse::<Role>(), Ok(Role::Admin));
         assert_eq!(" Vendor ".parse::<Role>(), Ok(Role::Vendor));
         assert!("root".parse::<Role>().is_err());
+    }
+
+    #[test]
+    fn bulk_rows_are_distinct_and_bounded() {
+        let a = uuid::Uuid::from_u128(1);
+        let b = uuid::Uuid::from_u128(2);
+        assert_eq!(parse_bulk_ids(&[a, b, a]), Ok(vec![a, b]));
+        assert!(parse_bulk_ids(&[]).is_err());
+        let many: Vec<uuid::Uuid> = (0..=100).map(uuid::Uuid::from_u128).collect();
+        assert!(parse_bulk_ids(&many).is_err());
+        assert!(parse_bulk_ids(&many[..100]).is_ok());
+        assert_eq!("feature".parse(), Ok(BulkProductAction::Feature));
+        assert!("delete".parse::<BulkProductAction>().is_err());
     }
 
     #[test]

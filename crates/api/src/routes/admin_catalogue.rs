@@ -5,19 +5,21 @@
 
 use axum::Json;
 use axum::extract::State;
-use bazaar_commerce::admin;
+use bazaar_commerce::{admin, admin_tools};
 use bazaar_db::admin::catalogue::{self, AdminProduct, ProductFilter};
-use bazaar_domain::admin::StockFilter;
+use bazaar_domain::admin::{BulkProductAction, StockFilter};
 use bazaar_domain::catalogue::ProductStatus;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::admin_lists::{AuditEntry, ListTotal, given, history, paging};
+use super::admin_lists::{AuditEntry, BulkResult, ListTotal, given, history, paging};
 use super::selling::actor;
+use super::vendor_products::VendorProduct;
 use crate::auth::AdminActor;
 use crate::error::ErrorBody;
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
@@ -28,6 +30,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_products))
         .routes(routes!(product_history))
         .routes(routes!(feature_product))
+        .routes(routes!(get_product, update_product))
+        .routes(routes!(change_products))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -212,4 +216,115 @@ async fn feature_product(
         featured: body.featured,
         version,
     }))
+}
+
+/// A store's product in the editor, for an admin: the vendor's editor's product with the
+/// store it belongs to.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AdminEditedProduct {
+    pub vendor_id: Uuid,
+    pub vendor_name: String,
+    pub product: VendorProduct,
+}
+
+async fn edited(state: &AppState, id: Uuid) -> ApiResult<AdminEditedProduct> {
+    let seller = admin_tools::product_store(&state.db, id).await?;
+    let (p, variations) = bazaar_db::products::vendor::get(&state.db, seller.store_id, id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("No such product".to_owned()))?;
+    let store = bazaar_db::vendors::store(&state.db, seller.store_id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("No such product".to_owned()))?;
+    Ok(AdminEditedProduct {
+        vendor_id: store.id,
+        vendor_name: store.store_name,
+        product: VendorProduct::new(p, variations),
+    })
+}
+
+/// A store's product, for the editor with admin powers. A product the platform sells
+/// itself (no store) is not edited here.
+#[utoipa::path(
+    get, path = "/admin/products/{id}", tag = "admin", operation_id = "admin_get_product",
+    security(("bearer" = [])), params(("id" = Uuid, Path, description = "Product id")),
+    responses(
+        (status = 200, body = AdminEditedProduct), (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)
+    )
+)]
+async fn get_product(
+    State(state): State<AppState>,
+    _admin: AdminActor,
+    ApiPath(id): ApiPath<Uuid>,
+) -> ApiResult<Json<AdminEditedProduct>> {
+    Ok(Json(edited(&state, id).await?))
+}
+
+/// Saves a store's product as an admin, with the vendor editor's form and the version it
+/// was read at. Publishing does not wait for review (the admin is the reviewer); the save
+/// is audited (`product.edit`, before and after).
+#[utoipa::path(
+    put, path = "/admin/products/{id}", tag = "admin", operation_id = "admin_update_product",
+    security(("bearer" = [])), params(("id" = Uuid, Path, description = "Product id")),
+    request_body = super::vendor_products::ProductForm,
+    responses(
+        (status = 200, body = AdminEditedProduct),
+        (status = 400, description = "Field problems, by field, in `fields`", body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, description = "Changed by someone else since it was read (stale), or the store may not publish", body = ErrorBody)
+    )
+)]
+async fn update_product(
+    State(state): State<AppState>,
+    AdminActor(caller): AdminActor,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(mut body): ApiJson<Map<String, Value>>,
+) -> ApiResult<Json<AdminEditedProduct>> {
+    let version = match body.remove("version") {
+        Some(Value::Number(n)) => n.as_i64().filter(|v| *v >= 1),
+        _ => None,
+    }
+    .ok_or_else(|| ApiError::bad_field("version", "Send the version the product was read at"))?;
+    admin_tools::edit_product(&state.db, &actor(&caller), id, version, &body).await?;
+    Ok(Json(edited(&state, id).await?))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct AdminProductChange {
+    /// 1 to 100 products.
+    pub ids: Vec<Uuid>,
+    /// approve, reject, feature or unfeature.
+    pub action: String,
+    /// Required to reject: the vendor sees it.
+    pub reason: Option<String>,
+}
+
+/// Approves, rejects, features or unfeatures many products, all or nothing: when any row is
+/// refused nothing changes and the answer says which rows and why.
+#[utoipa::path(
+    post, path = "/admin/products/bulk", tag = "admin", operation_id = "admin_change_products",
+    security(("bearer" = [])), request_body = AdminProductChange,
+    responses(
+        (status = 200, description = "Row by row; `applied` false when nothing changed", body = BulkResult),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)
+    )
+)]
+async fn change_products(
+    State(state): State<AppState>,
+    AdminActor(caller): AdminActor,
+    ApiJson(body): ApiJson<AdminProductChange>,
+) -> ApiResult<Json<BulkResult>> {
+    let action: BulkProductAction = body
+        .action
+        .parse()
+        .map_err(|e| ApiError::bad_field("action", e))?;
+    let report = admin_tools::change_products(
+        &state.db,
+        &actor(&caller),
+        &body.ids,
+        action,
+        body.reason.as_deref(),
+    )
+    .await?;
+    Ok(Json(report.into()))
 }

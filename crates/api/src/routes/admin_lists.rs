@@ -114,3 +114,49 @@ pub async fn history(state: &AppState, subject_type: &str, id: Uuid) -> ApiResul
         .map(AuditEntry::from)
         .collect())
 }
+
+/// How one row of a bulk action went.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BulkRow {
+    pub id: Uuid,
+    /// `done` (or, when the action was not applied, would have been) or `refused`.
+    pub outcome: String,
+    /// Why a refused row was refused: `not_found`, `in_use`, `not_pending`, `unchanged`, …
+    pub code: Option<String>,
+    pub message: Option<String>,
+}
+
+/// A bulk action, all or nothing: `applied` when every row went through; otherwise
+/// nothing was changed and the refused rows say why.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BulkResult {
+    pub applied: bool,
+    pub rows: Vec<BulkRow>,
+}
+
+impl From<bazaar_commerce::admin_tools::BulkReport> for BulkResult {
+    fn from(r: bazaar_commerce::admin_tools::BulkReport) -> Self {
+        use bazaar_commerce::admin_tools::RowOutcome;
+        Self {
+            applied: r.applied,
+            rows: r
+                .rows
+                .into_iter()
+                .map(|row| match row.outcome {
+                    RowOutcome::Done => BulkRow {
+                        id: row.id,
+                        outcome: "done".to_owned(),
+                        code: None,
+                        message: None,
+                    },
+                    RowOutcome::Refused { code, message } => BulkRow {
+                        id: row.id,
+                        outcome: "refused".to_owned(),
+                        code: Some(code),
+                        message: Some(message),
+                    },
+                })
+                .collect(),
+        }
+    }
+}

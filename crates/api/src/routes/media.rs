@@ -402,16 +402,27 @@ async fn delete_media(
         .await?
         .ok_or_else(media_not_found)?;
     tx.commit().await?;
-    let item = MediaItem::from(row.clone());
-    let keys = std::iter::once(row.storage_key).chain(
-        item.renditions
-            .iter()
-            .filter_map(|r| r.url.strip_prefix("/media/").map(str::to_owned)),
+    delete_stored(&state, &row.storage_key, &row.renditions).await;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Deletes a removed item's stored files: the original and its renditions. A file that
+/// cannot be deleted is logged and left (the item is already gone from the library).
+pub(crate) async fn delete_stored(
+    state: &AppState,
+    storage_key: &str,
+    renditions: &serde_json::Value,
+) {
+    let keys = std::iter::once(storage_key.to_owned()).chain(
+        renditions
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|r| r["key"].as_str().map(str::to_owned)),
     );
     for key in keys {
         if let Err(e) = state.config.media.delete(&key).await {
             tracing::warn!(key, error = %e, "could not delete a stored media file");
         }
     }
-    Ok(StatusCode::NO_CONTENT)
 }

@@ -8,11 +8,13 @@ pub mod admin_audit;
 pub mod admin_catalogue;
 pub mod admin_dashboard;
 mod admin_lists;
+pub mod admin_media;
 pub mod admin_money;
 pub mod admin_orders;
 pub mod admin_reviews;
 pub mod admin_selling;
 pub mod admin_settings;
+pub mod admin_stock;
 pub mod admin_structure;
 pub mod admin_users;
 pub mod analytics;
@@ -81,6 +83,8 @@ pub fn api_router() -> OpenApiRouter<AppState> {
             .merge(admin_selling::router())
             .merge(admin_users::router())
             .merge(admin_catalogue::router())
+            .merge(admin_media::router())
+            .merge(admin_stock::router())
             .merge(admin_orders::router())
             .merge(admin_audit::router())
             .merge(admin_dashboard::router())

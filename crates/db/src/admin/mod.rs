@@ -6,7 +6,9 @@
 
 pub mod catalogue;
 pub mod dashboard;
+pub mod media;
 pub mod orders;
+pub mod stock;
 pub mod structure;
 pub mod users;
 

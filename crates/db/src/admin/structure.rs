@@ -174,3 +174,11 @@ pub async fn delete_attribute(tx: &mut Tx, id: Uuid) -> DbResult<bool> {
         .bind(id).execute(conn).await?.rows_affected());
     Ok(n == 1)
 }
+
+/// The products filed under a category's address.
+pub async fn products_in_category(tx: &mut Tx, slug: &str) -> DbResult<Vec<Uuid>> {
+    Ok(
+        on_tx!(tx, conn => sqlx::query_scalar::<_, Uuid>("SELECT id FROM products WHERE category = $1")
+        .bind(slug).fetch_all(conn).await?),
+    )
+}

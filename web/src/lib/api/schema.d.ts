@@ -165,6 +165,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every store's media, newest first, with where each item is used. */
+        get: operations["admin_list_media"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/media/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Removes media items nothing uses, all or nothing: an item in use (or unknown) refuses
+         *     the whole removal, row by row.
+         */
+        post: operations["admin_remove_media"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/orders": {
         parameters: {
             query?: never;
@@ -355,6 +392,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A store's product, for the editor with admin powers. A product the platform sells
+         *     itself (no store) is not edited here.
+         */
+        get: operations["admin_get_product"];
+        /**
+         * Saves a store's product as an admin, with the vendor editor's form and the version it
+         *     was read at. Publishing does not wait for review (the admin is the reviewer); the save
+         *     is audited (`product.edit`, before and after).
+         */
+        put: operations["admin_update_product"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/products/{id}/featured": {
         parameters: {
             query?: never;
@@ -400,6 +462,26 @@ export interface paths {
         put?: never;
         /** An admin's decision on a product waiting for review. */
         post: operations["admin_review_product"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/products/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approves, rejects, features or unfeatures many products, all or nothing: when any row is
+         *     refused nothing changes and the answer says which rows and why.
+         */
+        post: operations["admin_change_products"];
         delete?: never;
         options?: never;
         head?: never;
@@ -485,6 +567,57 @@ export interface paths {
         get: operations["admin_get_product_review"];
         /** Change the product review setting. */
         put: operations["admin_set_product_review"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every store's counted stock levels (archived products left out), lowest first. */
+        get: operations["admin_list_stock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/stock/level": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets a level of any store by hand, with a reason. */
+        put: operations["admin_adjust_stock"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/stock/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every store's stock history, newest first. */
+        get: operations["admin_list_stock_movements"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2188,6 +2321,16 @@ export interface components {
             this_month: components["schemas"]["SalesFigure"];
             today: components["schemas"]["SalesFigure"];
         };
+        /**
+         * @description A store's product in the editor, for an admin: the vendor's editor's product with the
+         *     store it belongs to.
+         */
+        AdminEditedProduct: {
+            product: components["schemas"]["VendorProduct"];
+            /** Format: uuid */
+            vendor_id: string;
+            vendor_name: string;
+        };
         AdminLedgerEntry: {
             account: string;
             /**
@@ -2204,6 +2347,47 @@ export interface components {
             memo: string;
             /** Format: uuid */
             vendor_id: string | null;
+        };
+        /** @description A library item of any store, with where it is used. */
+        AdminMediaItem: {
+            alt_text: string;
+            /** Format: int64 */
+            bytes: number;
+            content_type: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            /** @description image or video. */
+            kind: string;
+            original_name: string;
+            /**
+             * Format: int64
+             * @description Products (with their variations) showing it.
+             */
+            product_uses: number;
+            /**
+             * Format: int64
+             * @description 1 when it is the store's logo or banner (or both: 2).
+             */
+            store_uses: number;
+            /** @description The smallest rendition, for a thumbnail (pictures, once made). */
+            thumbnail_url: string | null;
+            /** @description The original, under `/media/`. */
+            url: string;
+            /** Format: uuid */
+            vendor_id: string;
+            vendor_name: string | null;
+        };
+        AdminMediaList: {
+            /** @description Newest first. */
+            media: components["schemas"]["AdminMediaItem"][];
+            total: components["schemas"]["ListTotal"];
+        };
+        AdminMovementList: {
+            /** @description Newest first. */
+            movements: components["schemas"]["AdminStockMovement"][];
+            total: components["schemas"]["ListTotal"];
         };
         /** @description An order as admins see it. */
         AdminOrderDetail: {
@@ -2261,6 +2445,14 @@ export interface components {
             points_amount: number;
             /** @description earned, spent or refunded. */
             transaction_type: string;
+        };
+        AdminProductChange: {
+            /** @description approve, reject, feature or unfeature. */
+            action: string;
+            /** @description 1 to 100 products. */
+            ids: string[];
+            /** @description Required to reject: the vendor sees it. */
+            reason?: string | null;
         };
         AdminProductHistory: {
             audit: components["schemas"]["AuditEntry"][];
@@ -2343,6 +2535,59 @@ export interface components {
             id: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /** @description One counted stock level of any store. */
+        AdminStockLevel: {
+            image_url: string | null;
+            low: boolean;
+            /** Format: int64 */
+            low_stock_threshold: number;
+            /** Format: uuid */
+            product_id: string;
+            product_name: string;
+            sku: string | null;
+            status: string;
+            /** Format: int64 */
+            stock_quantity: number;
+            /** Format: uuid */
+            variation_id: string | null;
+            variation_name: string | null;
+            /** Format: uuid */
+            vendor_id: string | null;
+            vendor_name: string | null;
+        };
+        AdminStockList: {
+            /** @description Lowest first. */
+            levels: components["schemas"]["AdminStockLevel"][];
+            total: components["schemas"]["ListTotal"];
+        };
+        /** @description One change of any store's stock. */
+        AdminStockMovement: {
+            /** @description Who changed it by hand (a vendor or an admin). */
+            actor_email: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            order_number: string | null;
+            /** Format: uuid */
+            product_id: string;
+            product_name: string;
+            /**
+             * Format: int64
+             * @description Positive in, negative out.
+             */
+            quantity_change: number;
+            /** @description sale, cancellation, manual, import or return. */
+            reason: string;
+            sku: string | null;
+            /** Format: int64 */
+            stock_after: number;
+            /** Format: uuid */
+            variation_id: string | null;
+            /** Format: uuid */
+            vendor_id: string | null;
+            vendor_name: string | null;
         };
         /**
          * @description One user's page: who they are, their last orders, points and sessions, and what admins
@@ -2649,6 +2894,24 @@ export interface components {
         BankView: {
             name: string;
             universal_branch_code: string;
+        };
+        /**
+         * @description A bulk action, all or nothing: `applied` when every row went through; otherwise
+         *     nothing was changed and the refused rows say why.
+         */
+        BulkResult: {
+            applied: boolean;
+            rows: components["schemas"]["BulkRow"][];
+        };
+        /** @description How one row of a bulk action went. */
+        BulkRow: {
+            /** @description Why a refused row was refused: `not_found`, `in_use`, `not_pending`, `unchanged`, … */
+            code: string | null;
+            /** Format: uuid */
+            id: string;
+            message: string | null;
+            /** @description `done` (or, when the action was not applied, would have been) or `refused`. */
+            outcome: string;
         };
         CancelResponse: {
             /** @description "{n} points refunded to your account!" when points came back. */
@@ -3197,6 +3460,10 @@ export interface components {
              * @description Bytes the library takes.
              */
             used_bytes: number;
+        };
+        MediaRemoval: {
+            /** @description 1 to 100 items, none of them in use. */
+            ids: string[];
         };
         MediaUpdate: {
             /** @description Up to 300 characters on one line. */
@@ -4000,6 +4267,28 @@ export interface components {
             /** Format: int64 */
             count: number;
             status: string;
+        };
+        StockAdjusted: {
+            /** Format: int64 */
+            after: number;
+            /** Format: int64 */
+            before: number;
+        };
+        StockAdjustment: {
+            /** Format: uuid */
+            product_id: string;
+            /** @description 3 to 500 characters, kept in the audit log. */
+            reason: string;
+            /**
+             * Format: int64
+             * @description The new level: 0 to 1000000000.
+             */
+            stock_quantity: number;
+            /**
+             * Format: uuid
+             * @description The variation, for a product with variations.
+             */
+            variation_id?: string | null;
         };
         StockImportReport: {
             /**
@@ -5526,6 +5815,131 @@ export interface operations {
             };
         };
     };
+    admin_list_media: {
+        parameters: {
+            query?: {
+                /** @description image or video. */
+                kind?: string;
+                page?: number;
+                /** @description 1 to 100; 20 by default. */
+                per_page?: number;
+                /** @description Text in the file's name or alt text. */
+                q?: string;
+                /** @description `true`: only items nothing uses. */
+                unused?: string;
+                /** @description A store's id. */
+                vendor_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMediaList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_remove_media: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MediaRemoval"];
+            };
+        };
+        responses: {
+            /** @description Row by row; `applied` false when nothing was removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_list_orders: {
         parameters: {
             query?: {
@@ -6222,6 +6636,150 @@ export interface operations {
             };
         };
     };
+    admin_get_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEditedProduct"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_update_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEditedProduct"];
+                };
+            };
+            /** @description Field problems, by field, in `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Changed by someone else since it was read (stale), or the store may not publish */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_feature_product: {
         parameters: {
             query?: never;
@@ -6415,6 +6973,65 @@ export interface operations {
             };
             /** @description Not waiting for review */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_change_products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminProductChange"];
+            };
+        };
+        responses: {
+            /** @description Row by row; `applied` false when nothing changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6794,6 +7411,208 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductReviewSetting"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_list_stock: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description 1 to 100; 20 by default. */
+                per_page?: number;
+                /** @description Text in the product name, or an exact SKU. */
+                q?: string;
+                /** @description `low` (at or under the threshold, out included; the default), `out` or `all`. */
+                state?: string;
+                /** @description A store's id. */
+                vendor_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStockList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_adjust_stock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockAdjustment"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockAdjusted"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such level (or a product without a store) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unchanged`: the level is already that */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_list_stock_movements: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description 1 to 100; 20 by default. */
+                per_page?: number;
+                /** @description One product's movements. */
+                product_id?: string;
+                /** @description A store's id. */
+                vendor_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMovementList"];
                 };
             };
             400: {

@@ -122,7 +122,7 @@ pub struct VendorProduct {
 }
 
 impl VendorProduct {
-    pub(super) fn new(p: EditableProduct, variations: Vec<VariationRow>) -> Self {
+    pub(crate) fn new(p: EditableProduct, variations: Vec<VariationRow>) -> Self {
         Self {
             id: p.id,
             slug: p.slug,

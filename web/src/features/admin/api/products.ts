@@ -9,15 +9,29 @@ import { adminVendorsKey } from '@/features/admin/api/vendors';
 /**
  * Every store's products, for admins: GET /api/v1/admin/products (filtered, searched, paged), the
  * review queue's decisions (POST …/{id}/review), featuring (PUT …/{id}/featured, with the version
- * the admin saw) and what admins did to one (GET …/{id}/history).
+ * the admin saw), what admins did to one (GET …/{id}/history), the editor with admin powers
+ * (GET and PUT …/{id}, with the store's images from GET /api/v1/admin/media) and changes to many
+ * at once, all or nothing (POST …/bulk).
  */
 
 export type AdminProduct = Schema<'AdminProductView'>;
 export type AdminProductList = Schema<'AdminProductList'>;
 export type ListTotal = Schema<'ListTotal'>;
 export type AuditEntry = Schema<'AuditEntry'>;
+/** A store's product in the editor: the vendor editor's product, with its store. */
+export type AdminEditedProduct = Schema<'AdminEditedProduct'>;
+export type ProductForm = Schema<'ProductForm'>;
+export type AdminMediaItem = Schema<'AdminMediaItem'>;
+export type AdminMediaList = Schema<'AdminMediaList'>;
+export type BulkResult = Schema<'BulkResult'>;
+export type BulkRow = Schema<'BulkRow'>;
 
 export const PRODUCTS_PATH = '/admin/products/';
+
+/** The editor of one store's product (exported once as /admin/products/_/edit/; the page reads the id from the location). */
+export function adminEditProductPath(id: string): string {
+  return `${PRODUCTS_PATH}${encodeURIComponent(id)}/edit/`;
+}
 
 /** The status that waits for an admin's decision. */
 export const PENDING_REVIEW = 'pending_review';
@@ -210,7 +224,11 @@ export function useReviewProduct(id: string) {
   return useMutation({
     mutationFn: (decision: ReviewDecision): Promise<Schema<'ProductReviewResult'>> =>
       api.post('/api/v1/admin/products/{id}/review', { path: { id }, body: decision }),
-    onSettled: () => readAgain(queryClient),
+    // Not awaited: the decided row leaves the filtered list when it is read again, and a caller's
+    // own callbacks (the "approved" toast) only run while the row is still there.
+    onSettled: () => {
+      void readAgain(queryClient);
+    },
   });
 }
 
@@ -239,6 +257,79 @@ export function useFeatureProduct(product: Pick<AdminProduct, 'id' | 'version'>)
           : list,
       );
     },
+    onSettled: () => readAgain(queryClient),
+  });
+}
+
+export function editedProductQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: [...ROOT, 'edited', id] as const,
+    queryFn: ({ signal }): Promise<AdminEditedProduct> => api.get('/api/v1/admin/products/{id}', { path: { id }, signal }),
+    staleTime: 0,
+  });
+}
+
+export function useEditedProduct(id: string) {
+  return useQuery(editedProductQueryOptions(id));
+}
+
+/**
+ * Saves a store's product with the vendor editor's form and the version it was read at; an admin's
+ * "active" publishes at once. The answer goes into the cache; the lists, counts, the product's
+ * history and the dashboard are read again (the product itself is not: the answer is it).
+ */
+export function useSaveEditedProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: ProductForm }): Promise<AdminEditedProduct> =>
+      api.put('/api/v1/admin/products/{id}', { path: { id }, body }),
+    onSuccess: (answer) => {
+      const id = answer.product.id;
+      queryClient.setQueryData(editedProductQueryOptions(id).queryKey, answer);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...ROOT, 'list'] }),
+        queryClient.invalidateQueries({ queryKey: [...ROOT, 'count'] }),
+        queryClient.invalidateQueries({ queryKey: [...ROOT, 'history', id] }),
+        queryClient.invalidateQueries({ queryKey: adminDashboardKey }),
+      ]);
+    },
+  });
+}
+
+/** The API's largest page: a store's newest images, enough to pick a product's picture from. */
+export const STORE_IMAGES_MAX = 100;
+
+export function storeImagesQueryOptions(vendorId: string) {
+  return queryOptions({
+    queryKey: [...ROOT, 'store-images', vendorId] as const,
+    queryFn: ({ signal }): Promise<AdminMediaList> =>
+      api.get('/api/v1/admin/media', {
+        query: { vendor_id: vendorId, kind: 'image', per_page: STORE_IMAGES_MAX },
+        signal,
+      }),
+    staleTime: 0,
+  });
+}
+
+/** The store's images (newest first), for the admin editor's picture picker. */
+export function useStoreImages(vendorId: string) {
+  return useQuery(storeImagesQueryOptions(vendorId));
+}
+
+/** What the list does to many products at once (the API's `action`). */
+export type BulkProductAction = 'approve' | 'reject' | 'feature' | 'unfeature';
+
+export type BulkProductChange = { ids: string[]; action: BulkProductAction; reason?: string };
+
+/**
+ * Approves, rejects (with a reason the vendors see), features or unfeatures many products, all or
+ * nothing: an answer with `applied` false changed nothing, and its refused rows say why. Either
+ * way the lists are read again (a refusal often means another admin got there first).
+ */
+export function useChangeProducts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: BulkProductChange): Promise<BulkResult> => api.post('/api/v1/admin/products/bulk', { body: change }),
     onSettled: () => readAgain(queryClient),
   });
 }

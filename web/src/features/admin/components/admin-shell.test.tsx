@@ -58,6 +58,8 @@ describe('the admin area guard', () => {
         'Dashboard',
         'Orders',
         'Products',
+        'Stock',
+        'Media',
         'Categories',
         'Attributes',
         'Reviews',

@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '@/components/area/area-states';
 import { ConfirmDialog, useConfirmState } from '@/components/area/confirm-dialog';
@@ -23,6 +23,12 @@ export function reasonProblem(reason: string): string | null {
   return length < REASON_LIMITS[0] || length > REASON_LIMITS[1] ? REASON_LENGTH : null;
 }
 
+/** The reason the server gave for refusing a rejection (`fields.reason`), else its message. */
+export function rejectionFailure(failure: unknown, fallback: string): string {
+  const field = failure instanceof ApiError ? failure.fields?.reason : undefined;
+  return typeof field === 'string' ? field : errorMessage(failure, fallback);
+}
+
 /**
  * "Reject": a dialog asking why (the vendor sees the reason, and the product goes back to draft),
  * confirmed with "Send back to draft". The server's message lands in the dialog when it refuses.
@@ -34,39 +40,8 @@ export function RejectProductDialog({
   product: Pick<AdminProduct, 'id' | 'name'>;
   review: ReturnType<typeof useReviewProduct>;
 }) {
-  const dialog = useConfirmState();
-  const [reason, setReason] = useState('');
-  const { error } = dialog;
-  const id = useId();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = reasonProblem(reason);
-    if (problem) {
-      dialog.setError(problem);
-      return;
-    }
-    dialog.setError(null);
-    review.mutate(
-      { approve: false, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          toast.success(`${product.name} sent back to draft`, { description: 'The vendor sees your reason.' });
-          dialog.close();
-          setReason('');
-        },
-        onError: (failure) => {
-          const field = failure instanceof ApiError ? failure.fields?.reason : undefined;
-          dialog.setError(typeof field === 'string' ? field : errorMessage(failure, 'The product could not be rejected'));
-        },
-      },
-    );
-  }
-
   return (
-    <ConfirmDialog
-      open={dialog.open}
-      onOpenChange={dialog.onOpenChange}
+    <RejectReasonDialog
       trigger={
         <Button
           variant="secondary"
@@ -80,12 +55,76 @@ export function RejectProductDialog({
       }
       title={`Reject ${product.name}?`}
       description="It goes back to draft and the vendor sees your reason, so say what to change."
-      confirmLabel="Send back to draft"
-      formId={`${id}-form`}
       pending={review.isPending}
       testId="reject-dialog"
+      onSend={async (reason) => {
+        try {
+          await review.mutateAsync({ approve: false, reason });
+        } catch (failure) {
+          return rejectionFailure(failure, 'The product could not be rejected');
+        }
+        toast.success(`${product.name} sent back to draft`, { description: 'The vendor sees your reason.' });
+        return null;
+      }}
+    />
+  );
+}
+
+/**
+ * The reason form of a rejection (one product's, or many at once), in a confirm dialog: the
+ * reason is checked as the server checks it, then handed to `onSend` trimmed. `onSend` answers
+ * null when it is done (the dialog closes and forgets the reason), or what to say in the dialog.
+ */
+export function RejectReasonDialog({
+  trigger,
+  title,
+  description,
+  pending,
+  testId,
+  onSend,
+}: {
+  trigger: ReactNode;
+  title: string;
+  description: string;
+  pending: boolean;
+  testId: string;
+  onSend: (reason: string) => Promise<string | null>;
+}) {
+  const dialog = useConfirmState();
+  const [reason, setReason] = useState('');
+  const { error } = dialog;
+  const id = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = reasonProblem(reason);
+    if (problem) {
+      dialog.setError(problem);
+      return;
+    }
+    dialog.setError(null);
+    const failure = await onSend(reason.trim());
+    if (failure) {
+      dialog.setError(failure);
+      return;
+    }
+    dialog.close();
+    setReason('');
+  }
+
+  return (
+    <ConfirmDialog
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
+      trigger={trigger}
+      title={title}
+      description={description}
+      confirmLabel="Send back to draft"
+      formId={`${id}-form`}
+      pending={pending}
+      testId={testId}
     >
-      <form id={`${id}-form`} onSubmit={submit} noValidate className="flex flex-col gap-3">
+      <form id={`${id}-form`} onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-3">
         <label htmlFor={`${id}-reason`} className="text-sm font-medium text-neutral-800">
           Reason
         </label>

@@ -11,6 +11,7 @@ import {
   totalText,
   type AdminProduct,
   type AuditEntry,
+  type BulkResult,
 } from '@/features/admin/api/products';
 import { REASON_LENGTH, REASON_REQUIRED, reasonProblem } from '@/features/admin/components/product-review-dialog';
 import { AdminProductsPage, productCountText, stockLook } from '@/features/admin/components/products-page';
@@ -83,13 +84,18 @@ function problem({ status, code, message, fields }: Answer) {
 
 /**
  * The products kept in memory, as the server keeps them (a decision changes the status, the star
- * bumps the version); records each list query and change. `answers` make a change fail once.
+ * bumps the version); records each list query and change. `answers` make a change fail once, or
+ * (`bulk`) answer a bulk change as given instead of applying it.
  */
-function serveProducts(initial: AdminProduct[], answers: { review?: Answer; feature?: Answer } = {}) {
+function serveProducts(
+  initial: AdminProduct[],
+  answers: { review?: Answer; feature?: Answer; bulk?: Answer | BulkResult } = {},
+) {
   let products = initial;
   const lists: string[] = [];
   const reviews: { id: string; body: unknown }[] = [];
   const features: { id: string; body: unknown }[] = [];
+  const bulks: unknown[] = [];
   const history: Record<string, AuditEntry[]> = {};
   server.use(
     http.get('*/api/v1/admin/vendors', () => HttpResponse.json({ vendors: [KAROO, CAPE], total: 2 })),
@@ -133,11 +139,30 @@ function serveProducts(initial: AdminProduct[], answers: { review?: Answer; feat
     http.get('*/api/v1/admin/products/:id/history', ({ params }) =>
       HttpResponse.json({ audit: history[String(params.id)] ?? [] }),
     ),
+    http.post('*/api/v1/admin/products/bulk', async ({ request }) => {
+      const body = (await request.json()) as { ids: string[]; action: string; reason?: string };
+      bulks.push(body);
+      const answer = answers.bulk;
+      if (answer) {
+        answers.bulk = undefined;
+        return 'code' in answer ? problem(answer) : HttpResponse.json(answer);
+      }
+      const next: Record<string, Partial<AdminProduct>> = {
+        approve: { status: 'active' },
+        reject: { status: 'draft', review_note: body.reason ?? null },
+        feature: { featured: true },
+        unfeature: { featured: false },
+      };
+      products = products.map((row) => (body.ids.includes(row.id) ? { ...row, ...next[body.action] } : row));
+      const rows = body.ids.map((id) => ({ id, outcome: 'done', code: null, message: null }));
+      return HttpResponse.json({ applied: true, rows } satisfies BulkResult);
+    }),
   );
   return {
     lists,
     reviews,
     features,
+    bulks,
     history,
     /** Someone else changes a product (the server's copy only). */
     change: (id: string, next: Partial<AdminProduct>) =>
@@ -373,6 +398,102 @@ describe('/admin/products', () => {
     expect(items[0]).toHaveTextContent(/^Featured by ada@bazaar\.example · /);
     expect(items[1]).toHaveTextContent('Sent back to draft by ada@bazaar.example');
     expect(items[1]).toHaveTextContent('“Photos of another brand”');
+  });
+
+  it('links each store’s product to its editor, but not the platform’s own', async () => {
+    const platformOwn = product({ id: '0190e000-0000-7000-8000-000000000009', name: 'Gift Card', vendor_id: null, vendor_name: null });
+    serveProducts([BOOT, platformOwn]);
+    renderPage();
+    const edit = await screen.findByRole('link', { name: 'Edit Karoo Hiking Boot' });
+    expect(edit).toHaveAttribute('href', `/admin/products/${BOOT.id}/edit/`);
+    expect(within(rowOf('Gift Card')).queryByRole('link', { name: /^Edit/ })).not.toBeInTheDocument();
+  });
+
+  it('approves the selected products at once, then clears the selection and reads the list again', async () => {
+    const sock = product({ id: '0190e000-0000-7000-8000-000000000003', name: 'Karoo Sock' });
+    const { bulks, lists } = serveProducts([BOOT, TEE, sock]);
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Karoo Hiking Boot' }));
+    expect(screen.queryByRole('toolbar', { name: 'Change the selected products' })).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Cape Trail Tee' }));
+    expect(screen.getByRole('checkbox', { name: 'Select all on this page' })).toHaveProperty('indeterminate', true);
+    const bar = screen.getByRole('toolbar', { name: 'Change the selected products' });
+    expect(within(bar).getByTestId('selected-count')).toHaveTextContent('2 selected');
+    const reads = lists.length;
+
+    await user.click(within(bar).getByRole('button', { name: 'Approve' }));
+
+    expect(await screen.findByText('2 products approved')).toBeInTheDocument();
+    expect(bulks).toEqual([{ ids: [BOOT.id, TEE.id], action: 'approve' }]);
+    expect(screen.queryByRole('toolbar', { name: 'Change the selected products' })).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select Karoo Hiking Boot' })).not.toBeChecked();
+    await waitFor(() => expect(lists.length).toBeGreaterThan(reads));
+    await waitFor(() => expect(within(rowOf('Karoo Hiking Boot')).getAllByTestId('status-badge')[0]).toHaveTextContent('Active'));
+  });
+
+  it('lists the refused products by name when a bulk change is not applied, and says nothing was changed', async () => {
+    const { bulks } = serveProducts([BOOT, TEE], {
+      bulk: {
+        applied: false,
+        rows: [
+          { id: BOOT.id, outcome: 'done', code: null, message: null },
+          { id: TEE.id, outcome: 'refused', code: 'not_pending', message: 'This product is not waiting for review' },
+        ],
+      },
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all on this page' }));
+    const bar = screen.getByRole('toolbar', { name: 'Change the selected products' });
+    await user.click(within(bar).getByRole('button', { name: 'Approve' }));
+
+    const refused = await screen.findByTestId('bulk-refused');
+    expect(refused).toHaveTextContent('Nothing was changed');
+    const rows = within(within(refused).getByRole('list', { name: 'Refused products' })).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual(['Cape Trail Tee: This product is not waiting for review']);
+    expect(bulks).toEqual([{ ids: [BOOT.id, TEE.id], action: 'approve' }]);
+    // Nothing changed: the selection stays, to send again without the refused product.
+    expect(within(bar).getByTestId('selected-count')).toHaveTextContent('2 selected');
+    await user.click(within(refused).getByRole('button', { name: 'Untick it' }));
+    expect(within(bar).getByTestId('selected-count')).toHaveTextContent('1 selected');
+    expect(screen.getByRole('checkbox', { name: 'Select Cape Trail Tee' })).not.toBeChecked();
+    expect(screen.queryByTestId('bulk-refused')).not.toBeInTheDocument();
+  });
+
+  it('rejects the selected products only with a reason, which it sends', async () => {
+    const { bulks } = serveProducts([BOOT, TEE]);
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all on this page' }));
+    const bar = screen.getByRole('toolbar', { name: 'Change the selected products' });
+    await user.click(within(bar).getByRole('button', { name: 'Reject…' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Reject 2 products?' });
+    const send = within(dialog).getByRole('button', { name: 'Send back to draft' });
+    await user.click(send);
+    expect(within(dialog).getByText(REASON_REQUIRED)).toBeInTheDocument();
+    expect(bulks).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText('Reason'), 'Photos of another brand');
+    await user.click(send);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bulks).toEqual([{ ids: [BOOT.id, TEE.id], action: 'reject', reason: 'Photos of another brand' }]);
+    expect(await screen.findByText('2 products sent back to draft')).toBeInTheDocument();
+  });
+
+  it('features the selected products at once', async () => {
+    const { bulks } = serveProducts([BOOT, TEE]);
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Karoo Hiking Boot' }));
+    const bar = screen.getByRole('toolbar', { name: 'Change the selected products' });
+    await user.click(within(bar).getByRole('button', { name: 'Feature' }));
+    expect(await screen.findByText('1 product featured')).toBeInTheDocument();
+    expect(bulks).toEqual([{ ids: [BOOT.id], action: 'feature' }]);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Feature Karoo Hiking Boot' })).toHaveAttribute('aria-pressed', 'true'),
+    );
   });
 
   it('says so when nothing waits for review', async () => {

@@ -3,7 +3,7 @@
 import { Suspense, useId, useState, type ReactNode } from 'react';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { ChevronDown, ExternalLink, ImageOff, Star } from 'lucide-react';
+import { ChevronDown, ExternalLink, ImageOff, Pencil, Star } from 'lucide-react';
 import { toast } from 'sonner';
 import { EmptyState, ErrorState, errorMessage, ListSkeleton, PageHeader, PageSkeleton } from '@/components/area/area-states';
 import { SearchForm } from '@/components/area/list-controls';
@@ -23,6 +23,7 @@ import { useMounted } from '@/lib/use-mounted';
 import { productStatus } from '@/features/products/lib/product-status';
 import { ADMIN_PAGE_SIZE } from '@/features/admin/api/applications';
 import {
+  adminEditProductPath,
   FEATURED_FILTERS,
   NO_PRODUCT_FILTERS,
   PENDING_REVIEW,
@@ -42,6 +43,7 @@ import {
   type ListTotal,
   type ProductFilters,
 } from '@/features/admin/api/products';
+import { ProductBulkBar } from '@/features/admin/components/product-bulk-bar';
 import { RejectProductDialog } from '@/features/admin/components/product-review-dialog';
 
 const LINK = 'font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800';
@@ -49,7 +51,8 @@ const LINK = 'font-medium text-brand-700 underline underline-offset-4 hover:text
 /**
  * /admin/products/?q=…&vendor_id=…&status=…&stock=…&featured=…&page=N: every store's products,
  * filtered on the server (the filters live in the URL), with the review queue (approve, or reject
- * with a reason) and the featured star.
+ * with a reason), the featured star, the editor of each store's product, and the same changes for
+ * many products at once.
  */
 export function AdminProductsPage() {
   return (
@@ -89,7 +92,7 @@ function ProductsList({ filters }: { filters: ProductFilters }) {
     <>
       <PageHeader
         title="Products"
-        description="Every store's products: approve what waits for review and choose what is featured."
+        description="Every store's products: approve what waits for review, choose what is featured, and edit any store's product."
       />
       <div className="flex flex-col gap-4">
         <ReviewTabs filters={filters} />
@@ -278,49 +281,106 @@ function NoProducts({ filters }: { filters: ProductFilters }) {
 
 const HEAD = 'px-3 py-3';
 
+/**
+ * The page's products, each with a box to select it for the bulk bar above them. Only rows of
+ * this page count as selected (a row may have left the list after a change).
+ */
 function ProductTable({ products, updating }: { products: AdminProduct[]; updating: boolean }) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const ticked = products.filter((product) => selected.has(product.id));
+  const all = ticked.length === products.length;
+
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
   return (
-    <ScrollTable label="Products" className="rounded-xl border border-neutral-200 bg-white">
-      <table className="w-full text-left text-sm" aria-busy={updating || undefined}>
-        <caption className="sr-only">Products</caption>
-        <thead className="border-b border-neutral-200 text-xs font-semibold tracking-wide text-neutral-600 uppercase">
-          <tr>
-            <th scope="col" className={HEAD}>
-              Product
-            </th>
-            <th scope="col" className={HEAD}>
-              Status
-            </th>
-            <th scope="col" className={cn(HEAD, 'text-right')}>
-              Price
-            </th>
-            <th scope="col" className={cn(HEAD, 'text-right')}>
-              Stock
-            </th>
-            <th scope="col" className={cn(HEAD, 'text-center')}>
-              Featured
-            </th>
-            <th scope="col" className={HEAD}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        {products.map((product) => (
-          <ProductRows key={product.id} product={product} />
-        ))}
-      </table>
-    </ScrollTable>
+    <div className="flex flex-col gap-3">
+      <ProductBulkBar
+        selected={ticked}
+        onApplied={() => setSelected(new Set())}
+        onUntick={(ids) => setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))))}
+      />
+      <ScrollTable label="Products" className="rounded-xl border border-neutral-200 bg-white">
+        <table className="w-full text-left text-sm" aria-busy={updating || undefined}>
+          <caption className="sr-only">Products</caption>
+          <thead className="border-b border-neutral-200 text-xs font-semibold tracking-wide text-neutral-600 uppercase">
+            <tr>
+              <th scope="col" className="w-10 px-3 py-3">
+                <input
+                  type="checkbox"
+                  aria-label="Select all on this page"
+                  className="size-4 accent-brand-700"
+                  checked={all}
+                  ref={(box) => {
+                    if (box) box.indeterminate = ticked.length > 0 && !all;
+                  }}
+                  onChange={(event) => setSelected(new Set(event.target.checked ? products.map((product) => product.id) : []))}
+                />
+              </th>
+              <th scope="col" className={HEAD}>
+                Product
+              </th>
+              <th scope="col" className={HEAD}>
+                Status
+              </th>
+              <th scope="col" className={cn(HEAD, 'text-right')}>
+                Price
+              </th>
+              <th scope="col" className={cn(HEAD, 'text-right')}>
+                Stock
+              </th>
+              <th scope="col" className={cn(HEAD, 'text-center')}>
+                Featured
+              </th>
+              <th scope="col" className={HEAD}>
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          {products.map((product) => (
+            <ProductRows
+              key={product.id}
+              product={product}
+              selected={selected.has(product.id)}
+              onSelect={(on) => toggle(product.id, on)}
+            />
+          ))}
+        </table>
+      </ScrollTable>
+    </div>
   );
 }
 
 /** One product's row, and under it, when opened, what admins did to it. */
-function ProductRows({ product }: { product: AdminProduct }) {
+function ProductRows({
+  product,
+  selected,
+  onSelect,
+}: {
+  product: AdminProduct;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+}) {
   const [open, setOpen] = useState(false);
   const historyId = useId();
   const status = productStatus(product.status);
   return (
     <tbody className="border-b border-neutral-200 last:border-b-0" data-testid="admin-product" data-status={product.status}>
-      <tr>
+      <tr className={cn(selected && 'bg-brand-50')}>
+        <td className="px-3 py-3 align-middle">
+          <input
+            type="checkbox"
+            aria-label={`Select ${product.name}`}
+            className="size-4 accent-brand-700"
+            checked={selected}
+            onChange={(event) => onSelect(event.target.checked)}
+          />
+        </td>
         <td className="px-3 py-3">
           <div className="flex items-center gap-3">
             <ProductPicture url={product.image_url} />
@@ -366,6 +426,18 @@ function ProductRows({ product }: { product: AdminProduct }) {
         <td className="px-3 py-3">
           <div className="flex flex-wrap justify-end gap-2">
             {product.status === PENDING_REVIEW ? <ReviewButtons product={product} /> : null}
+            {/* The platform's own products have no store, so no editor. */}
+            {product.vendor_id !== null ? (
+              <Link
+                href={adminEditProductPath(product.id)}
+                aria-label={`Edit ${product.name}`}
+                className="inline-flex h-9 items-center gap-1.5 rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium text-neutral-800 hover:bg-neutral-100"
+                data-testid="edit-product"
+              >
+                <Pencil aria-hidden="true" className="size-4" />
+                Edit
+              </Link>
+            ) : null}
             <Button
               variant="secondary"
               className="h-9 px-3"
@@ -381,7 +453,7 @@ function ProductRows({ product }: { product: AdminProduct }) {
         </td>
       </tr>
       <tr id={historyId} hidden={!open}>
-        <td colSpan={6} className="bg-neutral-50 px-4 py-3">
+        <td colSpan={7} className="bg-neutral-50 px-4 py-3">
           {open ? <ProductHistory product={product} /> : null}
         </td>
       </tr>
@@ -465,6 +537,7 @@ function ReviewButtons({ product }: { product: AdminProduct }) {
 }
 
 const ACTIONS: Record<string, string> = {
+  'product.edit': 'Edited',
   'product.approve': 'Approved',
   'product.reject': 'Sent back to draft',
   'product.feature': 'Featured',
@@ -496,7 +569,7 @@ function ProductHistory({ product }: { product: AdminProduct }) {
     );
   }
   if (history.data.length === 0) {
-    return <p className="text-sm text-neutral-600">No admin has reviewed or featured this product yet.</p>;
+    return <p className="text-sm text-neutral-600">No admin has reviewed, edited or featured this product yet.</p>;
   }
   return (
     <ol aria-label={`History of ${product.name}`} className="flex flex-col gap-2 text-sm" data-testid="product-history">

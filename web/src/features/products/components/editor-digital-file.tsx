@@ -39,6 +39,34 @@ export function fileErrorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+const FILE_DESCRIPTION = 'Buyers get a private link to it after paying, never a public address.';
+
+/**
+ * The file of a digital product edited by an admin: its name and size, or that there is none, read
+ * only. Only the store's vendor uploads it (the API takes the file from them alone).
+ */
+export function DigitalFileSummary({ product }: { product: VendorProduct | null }) {
+  const saved = product?.product_type === 'digital';
+  const current = saved ? product.digital_file : null;
+  return (
+    <Panel title="Download file" description={FILE_DESCRIPTION}>
+      <div className="flex flex-col gap-2 text-sm" data-testid="digital-file-summary">
+        {current ? (
+          <p className="flex items-center gap-2 font-medium text-neutral-900" data-testid="current-file">
+            <FileDown aria-hidden="true" className="size-4 shrink-0 text-neutral-500" />
+            <span className="min-w-0 break-all">{fileLine(current)}</span>
+          </p>
+        ) : (
+          <p className="text-neutral-700" data-testid="no-file">
+            {saved ? 'No file yet: buyers have nothing to download.' : 'Not saved as digital yet, so it has no file.'}
+          </p>
+        )}
+        <p className="text-neutral-600">The store&apos;s vendor uploads the file, from their own product editor.</p>
+      </div>
+    </Panel>
+  );
+}
+
 /** What the editor learns of a change: the file now, and the product read again (null: that read failed). */
 export type FileChanged = (change: ProductFileChange) => void;
 
@@ -72,11 +100,9 @@ export function DigitalFileSection({
     onBusyChange(busy);
   }, [busy, onBusyChange]);
 
-  const description = 'Buyers get a private link to it after paying, never a public address.';
-
   if (product === null || product.product_type !== 'digital') {
     return (
-      <Panel title="Download file" description={description}>
+      <Panel title="Download file" description={FILE_DESCRIPTION}>
         <p className="text-sm text-neutral-700" data-testid="file-not-saved">
           {product === null
             ? 'Save the product first, then add its file.'
@@ -135,7 +161,7 @@ export function DigitalFileSection({
   const held = busy || saving;
 
   return (
-    <Panel title="Download file" description={description}>
+    <Panel title="Download file" description={FILE_DESCRIPTION}>
       <div className="flex flex-col gap-4" data-testid="digital-file">
         {error ? (
           <p role="alert" className="text-sm font-medium text-sale" data-testid="file-error">

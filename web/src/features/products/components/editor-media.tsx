@@ -7,11 +7,14 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { IconButton } from '@/components/ui/icon-button';
 import { Input } from '@/components/ui/input';
-import { MediaPicker } from '@/features/media/components/media-picker';
+import type { PicturePicker } from '@/features/products/components/editor-source';
 import { LIMITS, type ProductFormValues } from '@/features/products/lib/product-form';
 
-/** The product's pictures: picked from the media library, with alt text, in order (the first is the card's). */
-export function PicturesSection({ error }: { error?: string }) {
+/**
+ * The product's pictures: picked from the store's media library with `picker`, with alt text, in
+ * order (the first is the card's). `library` names that library ("your media library").
+ */
+export function PicturesSection({ error, picker, library }: { error?: string; picker: PicturePicker; library: string }) {
   const {
     control,
     register,
@@ -22,7 +25,7 @@ export function PicturesSection({ error }: { error?: string }) {
   return (
     <Panel
       title="Pictures"
-      description={`Up to ${LIMITS.images}, from your media library. The first one is shown on product cards.`}
+      description={`Up to ${LIMITS.images}, from ${library}. The first one is shown on product cards.`}
     >
       <div className="flex flex-col gap-4">
         {error ? (
@@ -85,12 +88,7 @@ export function PicturesSection({ error }: { error?: string }) {
         )}
         <div>
           {fields.length < LIMITS.images ? (
-            <MediaPicker
-              title="Choose a picture"
-              triggerLabel="Add a picture"
-              selectedUrl={null}
-              onPick={(item) => append({ url: item.url, alt: item.alt_text })}
-            />
+            picker((item) => append({ url: item.url, alt: item.alt_text }))
           ) : (
             <p className="text-sm text-neutral-600">That is the most a product can have.</p>
           )}
@@ -100,8 +98,8 @@ export function PicturesSection({ error }: { error?: string }) {
   );
 }
 
-/** The product's videos: links to ones in the media library (/media/…) or elsewhere (https://…). */
-export function VideosSection({ error }: { error?: string }) {
+/** The product's videos: links to ones in the store's media library (/media/…) or elsewhere (https://…). */
+export function VideosSection({ error, library }: { error?: string; library: string }) {
   const {
     control,
     register,
@@ -112,7 +110,7 @@ export function VideosSection({ error }: { error?: string }) {
   return (
     <Panel
       title="Videos"
-      description={`Up to ${LIMITS.videos} links: a video in your media library (its /media/… address) or an https:// address.`}
+      description={`Up to ${LIMITS.videos} links: a video in ${library} (its /media/… address) or an https:// address.`}
     >
       <div className="flex flex-col gap-4">
         {error ? (

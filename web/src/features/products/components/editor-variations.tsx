@@ -10,7 +10,6 @@ import { IconButton } from '@/components/ui/icon-button';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import type { GlobalAttribute } from '@/features/products/api/vendor-product-types';
-import { useVendorAttributes } from '@/features/products/api/vendor-products';
 import { newVariation, type ProductFormValues } from '@/features/products/lib/product-form';
 import {
   chosenValues,
@@ -29,15 +28,18 @@ export type ErrorFor = (apiField: string, clientMessage?: string) => string | un
  * Stock and variations: without variations, the product's own SKU and stock; the builder (the
  * attributes it comes in and their values, then "Generate variations" for every combination);
  * and one row per variation with its name, SKU, prices, stock and whether it is on sale.
+ * `platform` is the platform's attributes, offered with their usual values.
  */
 export function VariationsSection({
   groups,
   onGroupsChange,
   errorFor,
+  platform,
 }: {
   groups: AttributeGroup[];
   onGroupsChange: (groups: AttributeGroup[]) => void;
   errorFor: ErrorFor;
+  platform: readonly GlobalAttribute[];
 }) {
   const {
     control,
@@ -47,7 +49,6 @@ export function VariationsSection({
     formState: { errors },
   } = useFormContext<ProductFormValues>();
   const { fields, replace, remove } = useFieldArray({ control, name: 'variations' });
-  const platform = useVendorAttributes().data ?? [];
   const shown = groups.map((group) => withPlatformOptions(group, platform));
   const [announcement, setAnnouncement] = useState('');
   const productPrice = watch('price');

@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { pathSegmentAfter } from '@/lib/path-segment';
 import { useMounted } from '@/lib/use-mounted';
 import { useVendorProduct } from '@/features/products/api/vendor-products';
+import { useVendorEditorSource } from '@/features/products/components/editor-source';
 import { ProductEditor } from '@/features/products/components/product-editor';
 import { VENDOR_PRODUCTS_PATH } from '@/features/products/lib/vendor-product-list';
 
@@ -14,7 +15,8 @@ const LINK = 'font-medium text-brand-700 underline underline-offset-4 hover:text
 
 /** /vendor/products/new/: the editor for a product not saved yet. */
 export function NewProductPage() {
-  return <ProductEditor product={null} />;
+  const source = useVendorEditorSource();
+  return <ProductEditor product={null} source={source} />;
 }
 
 /**
@@ -32,6 +34,7 @@ export function EditProductPage() {
 
 function EditLoader({ id }: { id: string }) {
   const { data, isPending, isError, error, refetch, isFetching } = useVendorProduct(id);
+  const source = useVendorEditorSource();
   // Once the editor shows, a failed read (a reload) leaves it and its changes in place.
   if (data === undefined) {
     if (isPending || !isError) return <PageSkeleton label="Loading the product" />;
@@ -46,6 +49,7 @@ function EditLoader({ id }: { id: string }) {
   return (
     <ProductEditor
       product={data}
+      source={source}
       reload={async () => {
         const result = await refetch({ throwOnError: true });
         return result.data;

@@ -17,9 +17,10 @@ import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
 import { productPath } from '@/lib/paths';
 import type { VendorProduct } from '@/features/products/api/vendor-product-types';
-import { useCategoryChoices, useSaveProduct } from '@/features/products/api/vendor-products';
-import { DigitalFileSection, type FileChanged } from '@/features/products/components/editor-digital-file';
+import { useCategoryChoices } from '@/features/products/api/vendor-products';
+import { DigitalFileSection, DigitalFileSummary, type FileChanged } from '@/features/products/components/editor-digital-file';
 import { PicturesSection, VideosSection } from '@/features/products/components/editor-media';
+import type { ProductEditorSource } from '@/features/products/components/editor-source';
 import { VariationsSection, type ErrorFor } from '@/features/products/components/editor-variations';
 import {
   charCount,
@@ -33,8 +34,7 @@ import {
   summaryLine,
   type ProductFormValues,
 } from '@/features/products/lib/product-form';
-import { EDITABLE_STATUSES, PENDING_REVIEW_MESSAGE, productStatus } from '@/features/products/lib/product-status';
-import { editProductPath, VENDOR_PRODUCTS_PATH } from '@/features/products/lib/vendor-product-list';
+import { productStatus } from '@/features/products/lib/product-status';
 import { groupsFromVariations, type AttributeGroup } from '@/features/products/lib/variation-builder';
 
 const LINK = 'font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800';
@@ -57,23 +57,25 @@ function problemOf(error: unknown): Problem {
 }
 
 /**
- * The product editor (/vendor/products/new/ and /vendor/products/{id}/edit/): basics, pricing,
- * type, pictures, videos, stock and variations, search engine texts and status. Each save sends
- * the whole product with the version it was read at; the answer becomes the form (and the next
- * version). A product changed by someone else in between is not overwritten: the editor says so
- * and offers the latest version instead.
+ * The product editor (/vendor/products/new/, /vendor/products/{id}/edit/ and, for admins,
+ * /admin/products/{id}/edit/): basics, pricing, type, pictures, videos, stock and variations,
+ * search engine texts and status. Each save sends the whole product with the version it was read
+ * at; the answer becomes the form (and the next version). A product changed by someone else in
+ * between is not overwritten: the editor says so and offers the latest version instead.
  *
- * `reload` reads the product again (for "Load the latest version"); none for a new product.
+ * `source` is where it saves and picks from (the vendor's catalogue or an admin's view of a
+ * store's); `reload` reads the product again (for "Load the latest version"); none for a new product.
  */
 export function ProductEditor({
   product,
+  source,
   reload,
 }: {
   product: VendorProduct | null;
+  source: ProductEditorSource;
   reload?: () => Promise<VendorProduct | undefined>;
 }) {
   const router = useRouter();
-  const save = useSaveProduct();
   /** The product as last read or saved: the form's version, status and address. */
   const [base, setBase] = useState<VendorProduct | null>(product);
   const [groups, setGroups] = useState<AttributeGroup[]>(() => groupsFromVariations(product?.variations ?? []));
@@ -113,13 +115,13 @@ export function ProductEditor({
     setServerErrors({});
     setProblem(null);
     try {
-      const saved = await save.mutateAsync({ id: base?.id ?? null, body: productBody(values, base?.version ?? null) });
+      const saved = await source.save({ id: base?.id ?? null, body: productBody(values, base?.version ?? null) });
       const created = base === null;
       setBase(saved);
       reset(formValuesFrom(saved));
       const waiting = saved.status === 'pending_review' && values.status === 'active';
-      toast.success(created ? 'Product created' : 'Product saved', waiting ? { description: PENDING_REVIEW_MESSAGE } : undefined);
-      if (created) router.replace(editProductPath(saved.id));
+      toast.success(created ? 'Product created' : 'Product saved', waiting ? { description: source.pendingReview } : undefined);
+      if (created) router.replace(source.editPath(saved.id));
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
         const fields = fieldErrorsOf(error.fields);
@@ -170,31 +172,31 @@ export function ProductEditor({
     return message === undefined ? undefined : fieldMessage(apiField, message);
   };
 
-  const busy = isSubmitting || save.isPending;
+  const busy = isSubmitting || source.saving;
   const status = base ? productStatus(base.status) : null;
 
   return (
     <>
       <PageHeader
-        title={base ? base.name : 'New product'}
+        title={source.storeName !== null ? 'Edit product' : base ? base.name : 'New product'}
         description={
           base ? (
             <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              {source.storeName !== null ? (
+                <span className="font-medium text-neutral-900" data-testid="edited-in-store">
+                  {base.name} in {source.storeName}
+                </span>
+              ) : null}
               {status ? <StatusBadge label={status.label} tone={status.tone} /> : null}
               <span>{base.listed ? 'Listed: shoppers can find and buy it.' : 'Not listed: shoppers do not see it.'}</span>
-              {base.listed ? (
-                <Link href={productPath(base.slug)} className={`inline-flex items-center gap-1 ${LINK}`}>
-                  View in the shop
-                  <ExternalLink aria-hidden="true" className="size-4" />
-                </Link>
-              ) : null}
+              {base.listed ? <ShopLink slug={base.slug} newTab={source.shopLinkNewTab} /> : null}
             </span>
           ) : (
             'Fill in what shoppers see; save it as a draft until it is ready.'
           )
         }
         actions={
-          <Link href={VENDOR_PRODUCTS_PATH} className={`inline-flex items-center gap-1.5 text-sm ${LINK}`}>
+          <Link href={source.listPath} className={`inline-flex items-center gap-1.5 text-sm ${LINK}`}>
             <ArrowLeft aria-hidden="true" className="size-4" />
             All products
           </Link>
@@ -209,7 +211,13 @@ export function ProductEditor({
           className="flex flex-col gap-6"
         >
           {problem ? (
-            <SaveProblem ref={problemRef} problem={problem} onReload={reload ? () => void loadLatest() : undefined} reloading={reloading} />
+            <SaveProblem
+              ref={problemRef}
+              problem={problem}
+              source={source}
+              onReload={reload ? () => void loadLatest() : undefined}
+              reloading={reloading}
+            />
           ) : null}
           {base?.status === 'pending_review' ? (
             <p
@@ -217,7 +225,7 @@ export function ProductEditor({
               className="rounded-md border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-900 dark:border-blue-900 dark:bg-blue-950 dark:text-blue-200"
               data-testid="pending-review"
             >
-              {PENDING_REVIEW_MESSAGE}
+              {source.pendingReview}
             </p>
           ) : null}
 
@@ -225,13 +233,17 @@ export function ProductEditor({
           <PricingSection errorFor={errorFor} />
           <TypeSection errorFor={errorFor} />
           {digital ? (
-            <DigitalFileSection product={base} saving={busy} onChanged={fileChanged} onBusyChange={setFileBusy} />
+            source.fileUploads ? (
+              <DigitalFileSection product={base} saving={busy} onChanged={fileChanged} onBusyChange={setFileBusy} />
+            ) : (
+              <DigitalFileSummary product={base} />
+            )
           ) : null}
-          <PicturesSection error={errorFor('images')} />
-          <VideosSection error={errorFor('videos')} />
-          <VariationsSection groups={groups} onGroupsChange={setGroups} errorFor={errorFor} />
+          <PicturesSection error={errorFor('images')} picker={source.picturePicker} library={source.library} />
+          <VideosSection error={errorFor('videos')} library={source.library} />
+          <VariationsSection groups={groups} onGroupsChange={setGroups} errorFor={errorFor} platform={source.attributes} />
           <SeoSection errorFor={errorFor} />
-          <StatusSection errorFor={errorFor} current={base?.status ?? null} />
+          <StatusSection errorFor={errorFor} current={base?.status ?? null} statuses={source.statuses} />
 
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" disabled={busy || reloading || fileBusy} className="h-11 min-w-36">
@@ -250,14 +262,36 @@ export function ProductEditor({
   );
 }
 
+/** "View in the shop": the product's page, in a new tab when the editor is outside the shop's own area. */
+function ShopLink({ slug, newTab }: { slug: string; newTab: boolean }) {
+  const className = `inline-flex items-center gap-1 ${LINK}`;
+  if (!newTab) {
+    return (
+      <Link href={productPath(slug)} className={className}>
+        View in the shop
+        <ExternalLink aria-hidden="true" className="size-4" />
+      </Link>
+    );
+  }
+  return (
+    <a href={productPath(slug)} target="_blank" rel="noopener noreferrer" className={className}>
+      View in the shop
+      <ExternalLink aria-hidden="true" className="size-4" />
+      <span className="sr-only">{' (opens in a new tab)'}</span>
+    </a>
+  );
+}
+
 function SaveProblem({
   ref,
   problem,
+  source,
   onReload,
   reloading,
 }: {
   ref: Ref<HTMLDivElement>;
   problem: Problem;
+  source: Pick<ProductEditorSource, 'publishRefusal'>;
   onReload?: () => void;
   reloading: boolean;
 }) {
@@ -290,30 +324,8 @@ function SaveProblem({
       );
       break;
     case 'agreement_required':
-      body = (
-        <>
-          <p className="font-semibold">{problem.message}</p>
-          <p className="mt-1">
-            <Link href="/vendor/contracts/" className={LINK}>
-              Go to your contracts
-            </Link>{' '}
-            to accept it, or save the product as a draft for now.
-          </p>
-        </>
-      );
-      break;
     case 'store_suspended':
-      body = (
-        <>
-          <p className="font-semibold">{problem.message}</p>
-          <p className="mt-1">
-            <Link href="/vendor/" className={LINK}>
-              See your dashboard
-            </Link>{' '}
-            for the reason; you can still save the product as a draft.
-          </p>
-        </>
-      );
+      body = source.publishRefusal(problem.kind, problem.message);
       break;
     case 'other':
       body = <p>{problem.message}</p>;
@@ -498,7 +510,15 @@ function Counter({ count, max }: { count: number; max: number }) {
   );
 }
 
-function StatusSection({ errorFor, current }: { errorFor: ErrorFor; current: string | null }) {
+function StatusSection({
+  errorFor,
+  current,
+  statuses,
+}: {
+  errorFor: ErrorFor;
+  current: string | null;
+  statuses: ProductEditorSource['statuses'];
+}) {
   const { register } = useFormContext<ProductFormValues>();
   const error = errorFor('status');
   return (
@@ -508,7 +528,7 @@ function StatusSection({ errorFor, current }: { errorFor: ErrorFor; current: str
     >
       <fieldset className="flex flex-col gap-2">
         <legend className="sr-only">Status</legend>
-        {EDITABLE_STATUSES.map((option) => (
+        {statuses.map((option) => (
           <RadioOption key={option.value} field={register('status')} value={option.value} label={option.label} hint={option.hint} />
         ))}
         {error ? <p className="text-sm font-medium text-sale">{error}</p> : null}
