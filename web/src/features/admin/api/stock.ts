@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Schema } from '@/lib/api/client';
-import { pageCount, pageFromParam } from '@/lib/page-param';
+import { pageFromParam } from '@/lib/page-param';
 import { ADMIN_PAGE_SIZE } from '@/features/admin/api/applications';
-import { adminProductsKey, type ListTotal } from '@/features/admin/api/products';
-import { formatCount } from '@/features/admin/lib/user-words';
+import { adminProductsKey } from '@/features/admin/api/products';
 
 /**
  * Every store's stock, for admins: the levels that are low or out (GET /api/v1/admin/stock), the
@@ -158,18 +157,6 @@ export function useAdjustStock() {
       void queryClient.invalidateQueries({ queryKey: adminProductsKey });
     },
   });
-}
-
-/** Pages to offer: a capped total is a floor, so a full page always has a next one. */
-export function stockPages(total: ListTotal, page: number, rows: number): number {
-  const pages = pageCount(total.count, STOCK_PAGE_SIZE);
-  return total.capped && rows >= STOCK_PAGE_SIZE ? Math.max(pages, page + 1) : pages;
-}
-
-/** "1 stock level", "20 stock levels", "More than 10,000 stock levels". */
-export function countText(total: ListTotal, one: string, many: string): string {
-  if (total.capped) return `More than ${formatCount(total.count)} ${many}`;
-  return total.count === 1 ? `1 ${one}` : `${formatCount(total.count)} ${many}`;
 }
 
 const REASONS: Readonly<Record<string, string>> = {

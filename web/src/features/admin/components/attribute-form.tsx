@@ -4,7 +4,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as Dialog from '@radix-ui/react-dialog';
-import { ArrowDown, ArrowUp, Loader2, Plus, Trash2, X } from 'lucide-react';
+import { ArrowDown, ArrowUp, Plus, Trash2, X } from 'lucide-react';
 import { toast } from 'sonner';
 import { errorMessage } from '@/components/area/area-states';
 import { Button } from '@/components/ui/button';
@@ -14,6 +14,7 @@ import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { useSaveAttribute, type GlobalAttribute } from '@/features/admin/api/attributes';
 import { isStale } from '@/features/admin/api/users';
+import { DialogFormFooter, FormErrorsAlert, StaleAlert } from '@/features/admin/components/admin-form-parts';
 import {
   ATTRIBUTE_FIELDS,
   ATTRIBUTE_LIMITS,
@@ -22,10 +23,10 @@ import {
   attributeInput,
   attributeSchema,
   sameValue,
-  type AttributeField,
   type AttributeFormInput,
   type AttributeFormValues,
 } from '@/features/admin/lib/attribute-schema';
+import { splitFieldErrors } from '@/features/vendor/lib/store-profile-schema';
 
 /** Shown when the attribute being changed was removed by someone else meanwhile. */
 export const ATTRIBUTE_GONE = 'This attribute was removed meanwhile: close this and look at the list again.';
@@ -76,18 +77,6 @@ export function AttributeDialog({ trigger, ...props }: AttributeFormProps & { tr
       </Dialog.Portal>
     </Dialog.Root>
   );
-}
-
-function splitFieldErrors(fields: Record<string, unknown>): { byField: [AttributeField, string][]; other: string[] } {
-  const byField: [AttributeField, string][] = [];
-  const other: string[] = [];
-  for (const [name, message] of Object.entries(fields)) {
-    if (typeof message !== 'string') continue;
-    if ((ATTRIBUTE_FIELDS as readonly string[]).includes(name)) byField.push([name as AttributeField, message]);
-    else other.push(message);
-  }
-  byField.sort(([a], [b]) => ATTRIBUTE_FIELDS.indexOf(a) - ATTRIBUTE_FIELDS.indexOf(b));
-  return { byField, other };
 }
 
 /**
@@ -150,7 +139,7 @@ function AttributeForm({ attributes, attribute, onDone }: AttributeFormProps & {
       if (isStale(error)) {
         setStale(error.message);
       } else if (error instanceof ApiError && error.status === 400 && error.fields) {
-        const { byField, other } = splitFieldErrors(error.fields);
+        const { byField, other } = splitFieldErrors(error.fields, ATTRIBUTE_FIELDS);
         for (const [name, message] of byField) setError(name, { message });
         const first = byField[0];
         if (first && first[0] !== 'values') setFocus(first[0]);
@@ -188,26 +177,9 @@ function AttributeForm({ attributes, attribute, onDone }: AttributeFormProps & {
       className="flex flex-col gap-4"
     >
       {stale ? (
-        <div
-          role="alert"
-          className="flex flex-col items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-          data-testid="attribute-stale"
-        >
-          <p>{latest ? stale : ATTRIBUTE_GONE}</p>
-          {latest ? (
-            <Button variant="secondary" className="h-9" onClick={reload}>
-              Reload
-            </Button>
-          ) : null}
-        </div>
+        <StaleAlert message={latest ? stale : ATTRIBUTE_GONE} onReload={latest ? reload : null} testId="attribute-stale" />
       ) : null}
-      {formErrors.length > 0 ? (
-        <div role="alert" className="rounded-md border border-sale/40 bg-red-50 px-4 py-3 text-sm text-sale">
-          {formErrors.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-        </div>
-      ) : null}
+      <FormErrorsAlert messages={formErrors} />
       <FormField label="Name" hint="2 to 40 characters, like Size or Colour." error={errors.name?.message}>
         <Input type="text" autoComplete="off" {...register('name')} />
       </FormField>
@@ -315,17 +287,7 @@ function AttributeForm({ attributes, attribute, onDone }: AttributeFormProps & {
       <FormField label="Position" hint="0 to 100,000; smaller comes first in the list vendors choose from." error={errors.position?.message}>
         <Input type="text" inputMode="numeric" autoComplete="off" className="w-40" {...register('position')} />
       </FormField>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Dialog.Close asChild>
-          <Button variant="secondary" className="h-10">
-            Cancel
-          </Button>
-        </Dialog.Close>
-        <Button type="submit" className="h-10" disabled={busy || stale !== null}>
-          {busy ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
-          {base ? 'Save attribute' : 'Add attribute'}
-        </Button>
-      </div>
+      <DialogFormFooter busy={busy} stale={stale !== null} submitLabel={base ? 'Save attribute' : 'Add attribute'} />
     </form>
   );
 }

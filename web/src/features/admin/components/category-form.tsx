@@ -4,10 +4,9 @@ import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as Dialog from '@radix-ui/react-dialog';
-import { Loader2, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { toast } from 'sonner';
 import { errorMessage } from '@/components/area/area-states';
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -15,13 +14,13 @@ import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
 import { useSaveCategory, type AdminCategory } from '@/features/admin/api/categories';
 import { isStale } from '@/features/admin/api/users';
+import { DialogFormFooter, FormErrorsAlert, StaleAlert } from '@/features/admin/components/admin-form-parts';
 import {
   CATEGORY_FIELDS,
   CATEGORY_LIMITS,
   categoryFormValues,
   categoryInput,
   categorySchema,
-  type CategoryField,
   type CategoryFormInput,
   type CategoryFormValues,
 } from '@/features/admin/lib/category-schema';
@@ -34,6 +33,7 @@ import {
   slugify,
 } from '@/features/admin/lib/category-tree';
 import { formatCount } from '@/features/admin/lib/user-words';
+import { splitFieldErrors } from '@/features/vendor/lib/store-profile-schema';
 
 /** Shown when the category being changed was removed by someone else meanwhile. */
 export const CATEGORY_GONE = 'This category was removed meanwhile: close this and look at the tree again.';
@@ -88,19 +88,6 @@ export function CategoryDialog({ trigger, ...props }: CategoryFormProps & { trig
   );
 }
 
-/** The fields and, for the form's own alert, what the server said about anything else. */
-function splitFieldErrors(fields: Record<string, unknown>): { byField: [CategoryField, string][]; other: string[] } {
-  const byField: [CategoryField, string][] = [];
-  const other: string[] = [];
-  for (const [name, message] of Object.entries(fields)) {
-    if (typeof message !== 'string') continue;
-    if ((CATEGORY_FIELDS as readonly string[]).includes(name)) byField.push([name as CategoryField, message]);
-    else other.push(message);
-  }
-  byField.sort(([a], [b]) => CATEGORY_FIELDS.indexOf(a) - CATEGORY_FIELDS.indexOf(b));
-  return { byField, other };
-}
-
 /**
  * The form. A change sends the version the form was filled in from: when someone else changed
  * the category meanwhile (409 `stale`) it says so and offers to load the latest version, never
@@ -144,7 +131,7 @@ function CategoryForm({ categories, category, parent, onDone }: CategoryFormProp
       if (isStale(error)) {
         setStale(error.message);
       } else if (error instanceof ApiError && error.status === 400 && error.fields) {
-        const { byField, other } = splitFieldErrors(error.fields);
+        const { byField, other } = splitFieldErrors(error.fields, CATEGORY_FIELDS);
         for (const [name, message] of byField) setError(name, { message });
         const first = byField[0];
         if (first) setFocus(first[0]);
@@ -184,26 +171,9 @@ function CategoryForm({ categories, category, parent, onDone }: CategoryFormProp
       className="flex flex-col gap-4"
     >
       {stale ? (
-        <div
-          role="alert"
-          className="flex flex-col items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-          data-testid="category-stale"
-        >
-          <p>{latest ? stale : CATEGORY_GONE}</p>
-          {latest ? (
-            <Button variant="secondary" className="h-9" onClick={reload}>
-              Reload
-            </Button>
-          ) : null}
-        </div>
+        <StaleAlert message={latest ? stale : CATEGORY_GONE} onReload={latest ? reload : null} testId="category-stale" />
       ) : null}
-      {formErrors.length > 0 ? (
-        <div role="alert" className="rounded-md border border-sale/40 bg-red-50 px-4 py-3 text-sm text-sale">
-          {formErrors.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-        </div>
-      ) : null}
+      <FormErrorsAlert messages={formErrors} />
       <FormField label="Name" hint="2 to 60 characters." error={errors.name?.message}>
         <Input type="text" autoComplete="off" {...register('name')} />
       </FormField>
@@ -251,17 +221,7 @@ function CategoryForm({ categories, category, parent, onDone }: CategoryFormProp
           Untick to hide it from shoppers while you prepare it.
         </p>
       </div>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Dialog.Close asChild>
-          <Button variant="secondary" className="h-10">
-            Cancel
-          </Button>
-        </Dialog.Close>
-        <Button type="submit" className="h-10" disabled={busy || stale !== null}>
-          {busy ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
-          {base ? 'Save category' : 'Add category'}
-        </Button>
-      </div>
+      <DialogFormFooter busy={busy} stale={stale !== null} submitLabel={base ? 'Save category' : 'Add category'} />
     </form>
   );
 }

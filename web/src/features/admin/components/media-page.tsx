@@ -6,10 +6,7 @@ import { useRouter, useSearchParams } from 'next/navigation';
 import { EmptyState, ErrorState, ListSkeleton, PageHeader, PageSkeleton } from '@/components/area/area-states';
 import { SearchForm } from '@/components/area/list-controls';
 import { Pagination } from '@/components/ui/pagination';
-import { cn } from '@/lib/cn';
-import { pageCount } from '@/lib/page-param';
 import { useMounted } from '@/lib/use-mounted';
-import { formatCount } from '@/features/admin/lib/user-words';
 import {
   adminMediaHref,
   MEDIA_PAGE_SIZE,
@@ -19,8 +16,10 @@ import {
   type ListTotal,
   type MediaFilters,
 } from '@/features/admin/api/media';
+import { ClearFiltersLink } from '@/features/admin/components/admin-filters';
 import { MediaFilterControls } from '@/features/admin/components/media-filters';
 import { MediaGrid } from '@/features/admin/components/media-grid';
+import { countText, pagesFor } from '@/features/admin/lib/list-total';
 
 const LINK = 'font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800';
 
@@ -46,14 +45,7 @@ function FromLocation() {
 
 /** "1 item", "24 items", "More than 10,000 items". */
 export function mediaCountText(total: ListTotal): string {
-  if (total.capped) return `More than ${formatCount(total.count)} items`;
-  return total.count === 1 ? '1 item' : `${formatCount(total.count)} items`;
-}
-
-/** Pages to offer: a capped total is a floor, so a full page always has a next one. */
-function pagesFor(total: ListTotal, page: number, rows: number): number {
-  const pages = pageCount(total.count, MEDIA_PAGE_SIZE);
-  return total.capped && rows >= MEDIA_PAGE_SIZE ? Math.max(pages, page + 1) : pages;
+  return countText(total, 'item', 'items');
 }
 
 function MediaList({ filters }: { filters: MediaFilters }) {
@@ -79,13 +71,7 @@ function MediaList({ filters }: { filters: MediaFilters }) {
             onSearch={(q) => go({ q })}
           />
           <MediaFilterControls filters={filters} onChange={go} />
-          {filtered ? (
-            <p>
-              <Link href={adminMediaHref(NO_MEDIA_FILTERS)} scroll={false} className={cn(LINK, 'text-sm')}>
-                Clear filters
-              </Link>
-            </p>
-          ) : null}
+          {filtered ? <ClearFiltersLink href={adminMediaHref(NO_MEDIA_FILTERS)} /> : null}
         </div>
         {isPending ? (
           <ListSkeleton label="Loading media" />
@@ -101,7 +87,7 @@ function MediaList({ filters }: { filters: MediaFilters }) {
             <MediaGrid key={adminMediaHref(filters)} items={data.media} updating={isFetching} />
             <Pagination
               page={filters.page}
-              pageCount={pagesFor(data.total, filters.page, data.media.length)}
+              pageCount={pagesFor(data.total, filters.page, data.media.length, MEDIA_PAGE_SIZE)}
               hrefFor={(page) => adminMediaHref({ ...filters, page })}
               label="Media pages"
             />

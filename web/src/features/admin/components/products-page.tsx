@@ -1,9 +1,9 @@
 'use client';
 
-import { Suspense, useId, useState, type ReactNode } from 'react';
+import { Suspense, useId, useState } from 'react';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { ChevronDown, ExternalLink, ImageOff, Pencil, Star } from 'lucide-react';
+import { ChevronDown, ExternalLink, Pencil, Star } from 'lucide-react';
 import { toast } from 'sonner';
 import { EmptyState, ErrorState, errorMessage, ListSkeleton, PageHeader, PageSkeleton } from '@/components/area/area-states';
 import { SearchForm } from '@/components/area/list-controls';
@@ -12,11 +12,9 @@ import { StatusBadge } from '@/components/area/status-badge';
 import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';
 import { Pagination } from '@/components/ui/pagination';
-import { Select } from '@/components/ui/select';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/money';
-import { pageCount } from '@/lib/page-param';
 import { productPath } from '@/lib/paths';
 import { formatDateTime } from '@/lib/selling/statuses';
 import { useMounted } from '@/lib/use-mounted';
@@ -37,14 +35,16 @@ import {
   useProductCount,
   useProductHistory,
   useReviewProduct,
-  useStoreChoices,
   type AdminProduct,
   type AuditEntry,
   type ListTotal,
   type ProductFilters,
 } from '@/features/admin/api/products';
+import { ClearFiltersLink, FilterOptions, FilterSelect, StoreSelect } from '@/features/admin/components/admin-filters';
 import { ProductBulkBar } from '@/features/admin/components/product-bulk-bar';
 import { RejectProductDialog } from '@/features/admin/components/product-review-dialog';
+import { ProductThumbnail } from '@/features/admin/components/product-thumbnail';
+import { pagesFor } from '@/features/admin/lib/list-total';
 
 const LINK = 'font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800';
 
@@ -75,12 +75,6 @@ export function productCountText(total: ListTotal): string {
   return total.count === 1 ? '1 product' : `${total.count} products`;
 }
 
-/** Pages to offer: a capped total is a floor, so a full page always has a next one. */
-function pagesFor(total: ListTotal, page: number, rows: number): number {
-  const pages = pageCount(total.count, ADMIN_PAGE_SIZE);
-  return total.capped && rows >= ADMIN_PAGE_SIZE ? Math.max(pages, page + 1) : pages;
-}
-
 function ProductsList({ filters }: { filters: ProductFilters }) {
   const router = useRouter();
   const { data, isPending, isError, error, refetch, isFetching } = useAdminProducts(filters);
@@ -105,13 +99,7 @@ function ProductsList({ filters }: { filters: ProductFilters }) {
             onSearch={(q) => go({ q })}
           />
           <Filters filters={filters} onChange={go} />
-          {filtered ? (
-            <p>
-              <Link href={productsHref(NO_PRODUCT_FILTERS)} scroll={false} className={cn(LINK, 'text-sm')}>
-                Clear filters
-              </Link>
-            </p>
-          ) : null}
+          {filtered ? <ClearFiltersLink href={productsHref(NO_PRODUCT_FILTERS)} /> : null}
         </div>
         {isPending ? (
           <ListSkeleton label="Loading products" />
@@ -127,7 +115,7 @@ function ProductsList({ filters }: { filters: ProductFilters }) {
             <ProductTable products={data.products} updating={isFetching} />
             <Pagination
               page={filters.page}
-              pageCount={pagesFor(data.total, filters.page, data.products.length)}
+              pageCount={pagesFor(data.total, filters.page, data.products.length, ADMIN_PAGE_SIZE)}
               hrefFor={(page) => productsHref({ ...filters, page })}
               label="Product pages"
             />
@@ -189,66 +177,18 @@ function ReviewTabs({ filters }: { filters: ProductFilters }) {
 
 /** The store, status, stock and featured filters; each choice goes to the URL at once. */
 function Filters({ filters, onChange }: { filters: ProductFilters; onChange: (next: Partial<ProductFilters>) => void }) {
-  const stores = useStoreChoices();
-  const known = stores.data?.some((store) => store.id === filters.vendor) ?? false;
   return (
     <div role="group" aria-label="Filters" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-      <FilterSelect label="Store" value={filters.vendor} onChange={(vendor) => onChange({ vendor })}>
-        <option value="">All stores</option>
-        {filters.vendor && !known ? (
-          <option value={filters.vendor}>{stores.isPending ? 'Loading stores…' : 'A store not listed'}</option>
-        ) : null}
-        {stores.data?.map((store) => (
-          <option key={store.id} value={store.id}>
-            {store.name}
-          </option>
-        ))}
-      </FilterSelect>
+      <StoreSelect value={filters.vendor} onChange={(vendor) => onChange({ vendor })} />
       <FilterSelect label="Status" value={filters.status} onChange={(status) => onChange({ status })}>
-        {PRODUCT_STATUS_FILTERS.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <FilterOptions options={PRODUCT_STATUS_FILTERS} />
       </FilterSelect>
       <FilterSelect label="Stock" value={filters.stock} onChange={(stock) => onChange({ stock })}>
-        {STOCK_FILTERS.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <FilterOptions options={STOCK_FILTERS} />
       </FilterSelect>
       <FilterSelect label="Featured" value={filters.featured} onChange={(featured) => onChange({ featured })}>
-        {FEATURED_FILTERS.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <FilterOptions options={FEATURED_FILTERS} />
       </FilterSelect>
-    </div>
-  );
-}
-
-function FilterSelect({
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-neutral-800">
-        {label}
-      </label>
-      <Select id={id} className="w-full" value={value} onChange={(event) => onChange(event.target.value)}>
-        {children}
-      </Select>
     </div>
   );
 }
@@ -383,7 +323,7 @@ function ProductRows({
         </td>
         <td className="px-3 py-3">
           <div className="flex items-center gap-3">
-            <ProductPicture url={product.image_url} />
+            <ProductThumbnail url={product.image_url} />
             <div className="min-w-0">
               <a
                 href={productPath(product.slug)}
@@ -593,17 +533,4 @@ function HistoryEntry({ entry }: { entry: AuditEntry }) {
       {reason ? <p className="mt-0.5 whitespace-pre-line text-neutral-700">“{reason}”</p> : null}
     </li>
   );
-}
-
-function ProductPicture({ url }: { url: string | null }) {
-  if (!url) {
-    return (
-      <span className="flex size-12 shrink-0 items-center justify-center rounded-md bg-neutral-100 text-neutral-400">
-        <ImageOff aria-hidden="true" className="size-5" />
-      </span>
-    );
-  }
-  // The name next to it says what it is: the picture is decoration here.
-  // eslint-disable-next-line @next/next/no-img-element
-  return <img src={url} alt="" loading="lazy" className="size-12 shrink-0 rounded-md border border-neutral-200 bg-neutral-100 object-cover" />;
 }

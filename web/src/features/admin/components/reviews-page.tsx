@@ -10,7 +10,6 @@ import { StatusBadge } from '@/components/area/status-badge';
 import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
-import { pageCount } from '@/lib/page-param';
 import { productPath } from '@/lib/paths';
 import { formatDate } from '@/lib/selling/statuses';
 import { useMounted } from '@/lib/use-mounted';
@@ -25,8 +24,9 @@ import {
   type AdminReview,
   type ReviewFilters,
 } from '@/features/admin/api/reviews';
+import { ClearFiltersLink } from '@/features/admin/components/admin-filters';
 import { HideReviewDialog, RestoreReviewDialog } from '@/features/admin/components/review-hide-dialog';
-import { formatCount } from '@/features/admin/lib/user-words';
+import { countText, pagesFor } from '@/features/admin/lib/list-total';
 
 const LINK = 'font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800';
 
@@ -52,19 +52,12 @@ function FromLocation() {
 
 /** "1 review", "20 reviews", "More than 500 reviews". */
 export function reviewCountText(total: { count: number; capped: boolean }): string {
-  if (total.capped) return `More than ${formatCount(total.count)} reviews`;
-  return total.count === 1 ? '1 review' : `${formatCount(total.count)} reviews`;
+  return countText(total, 'review', 'reviews');
 }
 
 /** "4 of 5 stars", what the stars say in words. */
 export function ratingText(rating: number): string {
   return `${rating} of 5 stars`;
-}
-
-/** Pages to offer: a capped total is a floor, so a full page always has a next one. */
-function pagesFor(total: { count: number; capped: boolean }, page: number, rows: number): number {
-  const pages = pageCount(total.count, ADMIN_PAGE_SIZE);
-  return total.capped && rows >= ADMIN_PAGE_SIZE ? Math.max(pages, page + 1) : pages;
 }
 
 function ReviewsList({ filters }: { filters: ReviewFilters }) {
@@ -98,13 +91,7 @@ function ReviewsList({ filters }: { filters: ReviewFilters }) {
           <RatingFilter rating={filters.rating} onChange={(rating) => go({ rating })} />
         </div>
         {filters.product ? <ProductFilterNote filters={filters} reviews={data?.reviews} /> : null}
-        {filtered ? (
-          <p>
-            <Link href={reviewsHref(NO_REVIEW_FILTERS)} scroll={false} className={cn(LINK, 'text-sm')}>
-              Clear filters
-            </Link>
-          </p>
-        ) : null}
+        {filtered ? <ClearFiltersLink href={reviewsHref(NO_REVIEW_FILTERS)} /> : null}
         {isPending ? (
           <ListSkeleton label="Loading reviews" />
         ) : isError ? (
@@ -123,7 +110,7 @@ function ReviewsList({ filters }: { filters: ReviewFilters }) {
             </ul>
             <Pagination
               page={filters.page}
-              pageCount={pagesFor(data.total, filters.page, data.reviews.length)}
+              pageCount={pagesFor(data.total, filters.page, data.reviews.length, ADMIN_PAGE_SIZE)}
               hrefFor={(page) => reviewsHref({ ...filters, page })}
               label="Review pages"
             />

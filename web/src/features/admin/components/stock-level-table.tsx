@@ -1,12 +1,13 @@
 'use client';
 
 import Link from 'next/link';
-import { History, ImageOff } from 'lucide-react';
+import { History } from 'lucide-react';
 import { ScrollTable } from '@/components/area/scroll-table';
 import { StatusBadge } from '@/components/area/status-badge';
-import { levelKey, levelName } from '@/features/inventory/lib/inventory-list';
+import { levelKey } from '@/features/inventory/lib/inventory-list';
 import { productMovementsHref, type AdminStockLevel } from '@/features/admin/api/stock';
 import { formatCount } from '@/features/admin/lib/user-words';
+import { ProductThumbnail } from '@/features/admin/components/product-thumbnail';
 import { StockAdjustDialog } from '@/features/admin/components/stock-adjust-dialog';
 
 const HEAD = 'px-3 py-3';
@@ -56,7 +57,7 @@ function LevelRow({ level }: { level: AdminStockLevel }) {
     <tr data-testid="stock-level">
       <td className="px-3 py-3">
         <div className="flex items-center gap-3">
-          <LevelPicture url={level.image_url} />
+          <ProductThumbnail url={level.image_url} />
           <div className="min-w-0">
             <p className="font-medium text-neutral-900" data-testid="stock-level-name">
               {level.product_name}
@@ -93,17 +94,4 @@ function LevelRow({ level }: { level: AdminStockLevel }) {
       </td>
     </tr>
   );
-}
-
-function LevelPicture({ url }: { url: string | null }) {
-  if (!url) {
-    return (
-      <span className="flex size-12 shrink-0 items-center justify-center rounded-md bg-neutral-100 text-neutral-400">
-        <ImageOff aria-hidden="true" className="size-5" />
-      </span>
-    );
-  }
-  // The name next to it says what it is: the picture is decoration here.
-  // eslint-disable-next-line @next/next/no-img-element
-  return <img src={url} alt="" loading="lazy" className="size-12 shrink-0 rounded-md border border-neutral-200 bg-neutral-100 object-cover" />;
 }

@@ -1,23 +1,20 @@
 'use client';
 
-import Link from 'next/link';
 import { EmptyState, ErrorState, ListSkeleton } from '@/components/area/area-states';
 import { SearchForm } from '@/components/area/list-controls';
 import { Pagination } from '@/components/ui/pagination';
 import {
-  countText,
   NO_STOCK_FILTERS,
+  STOCK_PAGE_SIZE,
   STOCK_STATES,
   stockHref,
-  stockPages,
   stockStateFrom,
   useAdminStockLevels,
   type StockFilters,
 } from '@/features/admin/api/stock';
-import { FilterSelect, StoreSelect } from '@/features/admin/components/stock-filters';
+import { ClearFiltersLink, FilterOptions, FilterSelect, StoreSelect } from '@/features/admin/components/admin-filters';
 import { StockLevelTable } from '@/features/admin/components/stock-level-table';
-
-const LINK = 'text-sm font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800';
+import { countText, pagesFor } from '@/features/admin/lib/list-total';
 
 /** The "Levels" tab: levels searched, by store and state, lowest first, each adjustable by hand. */
 export function StockLevels({ filters, onChange }: { filters: StockFilters; onChange: (next: Partial<StockFilters>) => void }) {
@@ -36,20 +33,10 @@ export function StockLevels({ filters, onChange }: { filters: StockFilters; onCh
         <div role="group" aria-label="Filters" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           <StoreSelect value={filters.vendor} onChange={(vendor) => onChange({ vendor })} />
           <FilterSelect label="State" value={filters.state} onChange={(state) => onChange({ state: stockStateFrom(state) })}>
-            {STOCK_STATES.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
+            <FilterOptions options={STOCK_STATES} />
           </FilterSelect>
         </div>
-        {filtered(filters) ? (
-          <p>
-            <Link href={stockHref(NO_STOCK_FILTERS)} scroll={false} className={LINK}>
-              Clear filters
-            </Link>
-          </p>
-        ) : null}
+        {filtered(filters) ? <ClearFiltersLink href={stockHref(NO_STOCK_FILTERS)} /> : null}
       </div>
       {isPending ? (
         <ListSkeleton label="Loading stock levels" />
@@ -65,7 +52,7 @@ export function StockLevels({ filters, onChange }: { filters: StockFilters; onCh
           <StockLevelTable levels={data.levels} updating={isFetching} />
           <Pagination
             page={filters.page}
-            pageCount={stockPages(data.total, filters.page, data.levels.length)}
+            pageCount={pagesFor(data.total, filters.page, data.levels.length, STOCK_PAGE_SIZE)}
             hrefFor={(page) => stockHref({ ...filters, page })}
             label="Stock level pages"
           />

@@ -8,16 +8,16 @@ import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/selling/statuses';
 import { movementActor, signedChange } from '@/features/inventory/lib/inventory-list';
 import {
-  countText,
   movementReasonText,
+  STOCK_PAGE_SIZE,
   stockHref,
-  stockPages,
   useAdminStockMovements,
   type AdminStockMovement,
   type StockFilters,
 } from '@/features/admin/api/stock';
+import { countText, pagesFor } from '@/features/admin/lib/list-total';
 import { formatCount } from '@/features/admin/lib/user-words';
-import { StoreSelect } from '@/features/admin/components/stock-filters';
+import { StoreSelect } from '@/features/admin/components/admin-filters';
 
 const LINK = 'font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800';
 const HEAD = 'px-3 py-3';
@@ -62,7 +62,7 @@ export function StockMovements({ filters, onChange }: { filters: StockFilters; o
           <MovementTable movements={data.movements} updating={isFetching} />
           <Pagination
             page={filters.page}
-            pageCount={stockPages(data.total, filters.page, data.movements.length)}
+            pageCount={pagesFor(data.total, filters.page, data.movements.length, STOCK_PAGE_SIZE)}
             hrefFor={(page) => stockHref({ ...filters, page })}
             label="Stock movement pages"
           />

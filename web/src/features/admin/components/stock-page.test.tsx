@@ -7,7 +7,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { formatDateTime } from '@/lib/selling/statuses';
 import {
-  countText,
   movementReasonText,
   stockFiltersFrom,
   stockHref,
@@ -16,6 +15,7 @@ import {
 } from '@/features/admin/api/stock';
 import { LEVEL_NOT_WHOLE, parseLevel } from '@/features/admin/components/stock-adjust-dialog';
 import { AdminStockPage } from '@/features/admin/components/stock-page';
+import { countText } from '@/features/admin/lib/list-total';
 import { REASON_LENGTH } from '@/features/admin/lib/user-words';
 import { storeSession } from '@/test/auth';
 import { server } from '@/test/msw-server';

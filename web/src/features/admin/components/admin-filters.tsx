@@ -1,10 +1,16 @@
 'use client';
 
 import { useId, type ReactNode } from 'react';
+import Link from 'next/link';
 import { Select } from '@/components/ui/select';
 import { useStoreChoices } from '@/features/admin/api/products';
 
-/** A labelled select of the stock page's filters; each choice goes to the URL at once. */
+/**
+ * The pieces the admin lists' filters share. Their state lives in the URL, so each choice is
+ * handed on at once (there is no Apply button).
+ */
+
+/** A labelled select of one filter. */
 export function FilterSelect({
   label,
   value,
@@ -29,6 +35,15 @@ export function FilterSelect({
   );
 }
 
+/** A filter's choices, in the order given; '' is usually "any". */
+export function FilterOptions({ options }: { options: readonly { value: string; label: string }[] }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
+}
+
 /** Every store by name; a store the URL names that is not (yet) listed keeps its place. */
 export function StoreSelect({ value, onChange }: { value: string; onChange: (vendor: string) => void }) {
   const stores = useStoreChoices();
@@ -43,5 +58,16 @@ export function StoreSelect({ value, onChange }: { value: string; onChange: (ven
         </option>
       ))}
     </FilterSelect>
+  );
+}
+
+/** Back to the list's default view; `href` is that view's address. */
+export function ClearFiltersLink({ href }: { href: string }) {
+  return (
+    <p>
+      <Link href={href} scroll={false} className="text-sm font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800">
+        Clear filters
+      </Link>
+    </p>
   );
 }
