@@ -23,6 +23,20 @@ async fn ok(app: &TestApp, method: &str, uri: &str, body: Option<Value>, who: &C
     reply
 }
 
+/// A call that must be refused with `want`; returns the error reply.
+async fn refused(
+    app: &TestApp,
+    method: &str,
+    uri: &str,
+    body: Option<Value>,
+    who: &Customer,
+    want: StatusCode,
+) -> Value {
+    let (status, reply) = call(app, method, uri, body, who).await;
+    assert_eq!(status, want, "{method} {uri}: {reply}");
+    reply
+}
+
 /// The audit entries of one action, newest first.
 async fn audited(app: &TestApp, boss: &Customer, action: &str) -> Vec<Value> {
     ok(
@@ -77,25 +91,25 @@ async fn an_admin_edits_a_stores_product_in_the_vendor_editor() {
     let version = read["product"]["version"].clone();
 
     // The vendor editor's rules are the admin's too.
-    let (status, reply) = call(
+    let reply = refused(
         &app,
         "PUT",
         &uri,
         Some(json!({"name": "", "price": "300.00", "version": version})),
         &boss,
+        StatusCode::BAD_REQUEST,
     )
     .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{reply}");
     assert!(reply["error"]["fields"]["name"].is_string(), "{reply}");
-    let (status, reply) = call(
+    refused(
         &app,
         "PUT",
         &uri,
         Some(json!({"name": "No version", "price": "300.00"})),
         &boss,
+        StatusCode::BAD_REQUEST,
     )
     .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{reply}");
 
     // The admin's save publishes at once (the admin is the reviewer) and is audited.
     let saved = ok(
@@ -126,29 +140,28 @@ async fn an_admin_edits_a_stores_product_in_the_vendor_editor() {
     assert_eq!(own["name"], "Kasi Classic Tee");
 
     // A second save at the version first read is stale.
-    let (status, reply) = call(
+    let reply = refused(
         &app,
         "PUT",
         &uri,
         Some(json!({"name": "Late", "price": "280.00", "version": version})),
         &boss,
+        StatusCode::CONFLICT,
     )
     .await;
-    assert_eq!(status, StatusCode::CONFLICT, "{reply}");
     assert_eq!(reply["error"]["code"], "stale");
 
     // Unknown products are not found; a vendor is not an admin.
-    let (status, _) = call(
+    refused(
         &app,
         "GET",
         &format!("/api/v1/admin/products/{}", Uuid::now_v7()),
         None,
         &boss,
+        StatusCode::NOT_FOUND,
     )
     .await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
-    let (status, _) = call(&app, "GET", &uri, None, &kasi).await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
+    refused(&app, "GET", &uri, None, &kasi, StatusCode::FORBIDDEN).await;
 }
 
 #[tokio::test]
@@ -179,29 +192,27 @@ async fn stock_low_or_out_across_stores_is_adjusted_with_a_reason() {
             "stock_quantity",
         ),
     ] {
-        let (status, reply) =
-            call(&app, "PUT", "/api/v1/admin/stock/level", Some(body), &boss).await;
-        assert_eq!(status, StatusCode::BAD_REQUEST, "{reply}");
+        let reply = refused(
+            &app,
+            "PUT",
+            "/api/v1/admin/stock/level",
+            Some(body),
+            &boss,
+            StatusCode::BAD_REQUEST,
+        )
+        .await;
         assert!(reply["error"]["fields"][field].is_string(), "{reply}");
     }
-    let (status, _) = call(
-        &app,
-        "PUT",
-        "/api/v1/admin/stock/level",
-        Some(json!({"product_id": Uuid::now_v7(), "stock_quantity": 3, "reason": "Counted the shelf"})),
-        &boss,
-    )
-    .await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
-    let (status, reply) = call(
+    refused(&app, "PUT", "/api/v1/admin/stock/level", Some(json!({"product_id": Uuid::now_v7(), "stock_quantity": 3, "reason": "Counted the shelf"})), &boss, StatusCode::NOT_FOUND).await;
+    refused(
         &app,
         "PUT",
         "/api/v1/admin/stock/level",
         Some(json!({"product_id": id, "stock_quantity": 20, "reason": "Counted the shelf"})),
         &boss,
+        StatusCode::CONFLICT,
     )
     .await;
-    assert_eq!(status, StatusCode::CONFLICT, "{reply}");
 
     let adjusted = ok(
         &app,
@@ -272,8 +283,15 @@ async fn stock_low_or_out_across_stores_is_adjusted_with_a_reason() {
     );
     assert_eq!(entries[1]["details"]["before"]["stock_quantity"], 20);
     assert_eq!(entries[1]["details"]["after"]["stock_quantity"], 3);
-    let (status, _) = call(&app, "GET", "/api/v1/admin/stock", None, &kasi).await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
+    refused(
+        &app,
+        "GET",
+        "/api/v1/admin/stock",
+        None,
+        &kasi,
+        StatusCode::FORBIDDEN,
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -325,29 +343,29 @@ async fn bulk_product_changes_are_all_or_nothing_row_by_row() {
     assert!(audited(&app, &boss, "product.approve").await.is_empty());
 
     // A rejection needs a reason; an unknown id is refused by row; bad input by field.
-    let (status, reply) = call(
+    let reply = refused(
         &app,
         "POST",
         "/api/v1/admin/products/bulk",
         Some(json!({"ids": [a], "action": "reject"})),
         &boss,
+        StatusCode::BAD_REQUEST,
     )
     .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{reply}");
     assert!(reply["error"]["fields"]["reason"].is_string());
     for body in [
         json!({"ids": [], "action": "feature"}),
         json!({"ids": [a], "action": "delete"}),
     ] {
-        let (status, reply) = call(
+        refused(
             &app,
             "POST",
             "/api/v1/admin/products/bulk",
             Some(body),
             &boss,
+            StatusCode::BAD_REQUEST,
         )
         .await;
-        assert_eq!(status, StatusCode::BAD_REQUEST, "{reply}");
     }
     let report = ok(
         &app,
@@ -400,15 +418,15 @@ async fn bulk_product_changes_are_all_or_nothing_row_by_row() {
     assert_eq!(audited(&app, &boss, "product.feature").await.len(), 2);
 
     let customer = quick_customer(&app, "buyer@example.co.za").await;
-    let (status, _) = call(
+    refused(
         &app,
         "POST",
         "/api/v1/admin/products/bulk",
         Some(json!({"ids": [a], "action": "feature"})),
         &customer,
+        StatusCode::FORBIDDEN,
     )
     .await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
 }
 
 fn png() -> Vec<u8> {
@@ -549,6 +567,13 @@ async fn media_nothing_uses_is_removed_and_used_media_stays() {
     )
     .await;
     assert_eq!(left["total"]["count"], 2);
-    let (status, _) = call(&app, "GET", "/api/v1/admin/media", None, &kasi).await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
+    refused(
+        &app,
+        "GET",
+        "/api/v1/admin/media",
+        None,
+        &kasi,
+        StatusCode::FORBIDDEN,
+    )
+    .await;
 }

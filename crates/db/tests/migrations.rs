@@ -23,7 +23,7 @@ struct Schema {
 
 /// Applies one file's declarations to `schema`: tables created, dropped and renamed (SQLite
 /// changes a constraint by rebuilding a table or replacing a column), columns added,
-/// renamed and dropped, indexes created.
+/// renamed and dropped, indexes created and dropped.
 fn apply(schema: &mut Schema, sql: &str) {
     let mut current: Option<(String, BTreeSet<String>)> = None;
     for line in sql.lines().map(str::trim) {
@@ -56,6 +56,8 @@ fn apply(schema: &mut Schema, sql: &str) {
             schema.tables.insert((*to).to_owned(), cols);
         } else if let ["DROP", "TABLE", table] = words.as_slice() {
             schema.tables.remove(*table);
+        } else if let ["DROP", "INDEX", index] = words.as_slice() {
+            schema.indexes.remove(*index);
         } else if let Some(rest) = line
             .strip_prefix("CREATE INDEX ")
             .or_else(|| line.strip_prefix("CREATE UNIQUE INDEX "))

@@ -122,9 +122,14 @@ pub fn coalesce(jobs: Vec<serde_json::Value>) -> Vec<serde_json::Value> {
     out
 }
 
-/// Runs the relay until `stop` turns true: drains the outbox, then waits `idle` before
-/// looking again. Errors are logged and retried.
+/// The channel the outbox's insert trigger notifies (PostgreSQL).
+const WAKE_CHANNEL: &str = "bazaar_outbox";
+
+/// Runs the relay until `stop` turns true: drains the outbox, then waits until new rows are
+/// committed (PostgreSQL's notification) or `idle` has passed before looking again. Errors
+/// are logged and retried.
 pub async fn run(db: Db, queue: String, idle: Duration, mut stop: watch::Receiver<bool>) {
+    let mut wake = Wake::start(&db).await;
     loop {
         match relay_once(&db, &queue).await {
             Ok(n) if n > 0 => continue,
@@ -133,11 +138,54 @@ pub async fn run(db: Db, queue: String, idle: Duration, mut stop: watch::Receive
         }
         tokio::select! {
             _ = tokio::time::sleep(idle) => {}
+            () = wake.next() => {}
             changed = stop.changed() => {
                 if changed.is_err() || *stop.borrow() {
                     return;
                 }
             }
+        }
+    }
+}
+
+/// What wakes an idle relay before its next poll: on PostgreSQL a listener on
+/// [`WAKE_CHANNEL`]; nothing on SQLite (one process writes and relays).
+struct Wake(Option<sqlx::postgres::PgListener>);
+
+impl Wake {
+    async fn start(db: &Db) -> Self {
+        let Db::Postgres(pool) = db else {
+            return Self(None);
+        };
+        // A connection of its own, outside the pool (see `LiveBus::start`).
+        let own = sqlx::postgres::PgPoolOptions::new()
+            .max_connections(1)
+            .connect_lazy_with((*pool.connect_options()).clone());
+        let listener = async {
+            let mut listener = sqlx::postgres::PgListener::connect_with(&own).await?;
+            listener.listen(WAKE_CHANNEL).await?;
+            Ok::<_, sqlx::Error>(listener)
+        };
+        match listener.await {
+            Ok(listener) => Self(Some(listener)),
+            Err(err) => {
+                tracing::warn!(error = %err, "the outbox relay cannot listen; it polls only");
+                Self(None)
+            }
+        }
+    }
+
+    /// Returns when woken; never on SQLite. A lost connection is retried on the next call
+    /// (the poll covers the gap).
+    async fn next(&mut self) {
+        match &mut self.0 {
+            Some(listener) => {
+                if let Err(err) = listener.recv().await {
+                    tracing::debug!(error = %err, "the outbox relay's listener reconnects");
+                    std::future::pending::<()>().await;
+                }
+            }
+            None => std::future::pending().await,
         }
     }
 }

@@ -57,7 +57,7 @@ fn start() -> Server {
     let script = r#"
         "$1" --db-path "$2/data.ms" --dump-dir "$2/dumps" --snapshot-dir "$2/snapshots" \
              --http-addr "127.0.0.1:$3" --master-key "$4" --no-analytics \
-             --log-level WARN >"$2/log" 2>&1 &
+             --log-level WARN --max-indexing-memory 256MiB >"$2/log" 2>&1 &
         server=$!
         while kill -0 "$5" 2>/dev/null && kill -0 "$server" 2>/dev/null; do sleep 1; done
         kill "$server" 2>/dev/null

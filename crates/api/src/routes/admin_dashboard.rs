@@ -99,7 +99,7 @@ async fn get_dashboard(
     let tomorrow = day_start + Duration::days(1);
     let today_sales = dashboard::sales(&state.db, day_start, tomorrow).await?;
     let month_sales = dashboard::sales(&state.db, month_start, tomorrow).await?;
-    let accounts = dashboard::new_accounts(&state.db, month_start, tomorrow).await?;
+    let new_customers = dashboard::new_customers(&state.db, month_start, tomorrow).await?;
     let waiting = dashboard::waiting(&state.db).await?;
     let failed = bazaar_queue::store::failed(&state.db, bazaar_queue::DEFAULT_QUEUE)
         .await
@@ -127,11 +127,7 @@ async fn get_dashboard(
             .into_iter()
             .map(|(status, count)| StatusCount { status, count })
             .collect(),
-        new_customers_this_month: accounts
-            .iter()
-            .filter(|(role, _)| role == "customer")
-            .map(|(_, n)| n)
-            .sum(),
+        new_customers_this_month: new_customers,
         new_stores_this_month: dashboard::new_stores(&state.db, month_start, tomorrow).await?,
         pending_applications: waiting.applications,
         products_to_review: waiting.products_to_review,

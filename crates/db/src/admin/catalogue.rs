@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use super::{Total, contains, count_capped, page};
+use super::{Total, contains, count_capped, holds, page};
 use crate::{Bind, Binds, Db, DbResult, Tx, on_db, on_tx};
 
 /// One product in the admin list.
@@ -59,7 +59,9 @@ pub async fn list(
     if let Some(q) = f.q.as_deref().filter(|q| !q.trim().is_empty()) {
         let p = binds.push(Bind::Text(contains(q)));
         clauses.push(format!(
-            "(LOWER(p.name) LIKE {p} OR p.slug LIKE {p} OR LOWER(COALESCE(p.sku, '')) LIKE {p})"
+            "({} OR p.slug LIKE {p} OR {})",
+            holds(db, "p.name", &p),
+            holds(db, "p.sku", &p)
         ));
     }
     if let Some(v) = f.vendor_id {
@@ -79,11 +81,14 @@ pub async fn list(
     }
     match f.stock.as_deref() {
         Some("out") => clauses.push(
-            "p.available_stock = 0 AND p.product_type = 'physical' AND p.status <> 'archived'".into(),
+            "p.available_stock = 0 AND p.product_type = 'physical' AND p.status <> 'archived'"
+                .into(),
         ),
+        // The terms of the `products_low_stock` partial index, and "not out" beside them
+        // (`+` keeps SQLite from walking the stock index for it instead).
         Some("low") => clauses.push(
-            "p.available_stock > 0 AND p.available_stock <= p.low_stock_threshold AND p.product_type = 'physical' \
-             AND p.status <> 'archived'"
+            "p.available_stock <= p.low_stock_threshold AND p.product_type = 'physical' \
+             AND p.status <> 'archived' AND +p.available_stock > 0"
                 .into(),
         ),
         _ => {}

@@ -8,7 +8,7 @@
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use super::{Total, contains, count_capped, page};
+use super::{Total, contains, count_capped, holds, page};
 use crate::{Bind, Binds, Db, DbResult, Tx, on_db, on_tx};
 
 /// One library item with its store and its uses.
@@ -74,7 +74,9 @@ pub async fn list(
     if let Some(q) = f.q.as_deref().filter(|q| !q.trim().is_empty()) {
         let like = binds.push(Bind::Text(contains(q)));
         clauses.push(format!(
-            "(LOWER(m.original_name) LIKE {like} OR LOWER(m.alt_text) LIKE {like})"
+            "({} OR {})",
+            holds(db, "m.original_name", &like),
+            holds(db, "m.alt_text", &like)
         ));
     }
     if let Some(v) = f.vendor_id {

@@ -46,6 +46,36 @@ pub(crate) fn contains(q: &str) -> String {
     )
 }
 
+/// `column` holds the [`contains`] pattern bound at `pattern`, whatever the case. SQLite's
+/// `LIKE` ignores ASCII case already (as its `LOWER` does), and `LOWER` on every row doubled
+/// a scan's cost; PostgreSQL's `ILIKE` is its case-blind `LIKE`.
+pub(crate) fn holds(db: &Db, column: &str, pattern: &str) -> String {
+    match db {
+        Db::Sqlite(_) => format!("{column} LIKE {pattern}"),
+        Db::Postgres(_) => format!("{column} ILIKE {pattern}"),
+    }
+}
+
+/// A condition that `column` starts with `prefix` (case kept), able to use the column's
+/// index on SQLite (`GLOB`; its `LIKE` ignores case, so no index serves it), and the bound
+/// value for it.
+pub(crate) fn starts_with(db: &Db, binds: &mut Binds, column: &str, prefix: &str) -> String {
+    let plain: String = prefix
+        .chars()
+        .filter(|c| !matches!(c, '%' | '_' | '\\' | '*' | '?' | '[' | ']'))
+        .collect();
+    match db {
+        Db::Sqlite(_) => format!(
+            "{column} GLOB {}",
+            binds.push(Bind::Text(format!("{plain}*")))
+        ),
+        Db::Postgres(_) => format!(
+            "{column} LIKE {}",
+            binds.push(Bind::Text(format!("{plain}%")))
+        ),
+    }
+}
+
 /// Adds `LIMIT … OFFSET …` binds and returns the clause.
 pub(crate) fn page(binds: &mut Binds, limit: i64, offset: i64) -> String {
     let lim = binds.push(Bind::I64(limit));

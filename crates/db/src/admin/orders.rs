@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use super::{Total, contains, count_capped, page};
+use super::{Total, contains, count_capped, holds, page, starts_with};
 use crate::{Bind, Binds, Db, DbResult, on_db};
 
 /// One order in the admin list.
@@ -48,14 +48,19 @@ pub async fn list(
     let mut binds = Binds::default();
     let mut clauses = vec!["1 = 1".to_owned()];
     if let Some(q) = f.q.as_deref().map(str::trim).filter(|q| !q.is_empty()) {
-        let number = binds.push(Bind::Text(format!(
-            "{}%",
-            q.to_uppercase().replace(['%', '_', '\\'], "")
-        )));
-        let email = binds.push(Bind::Text(contains(q)));
-        clauses.push(format!(
-            "(o.order_number LIKE {number} OR LOWER(o.email) LIKE {email})"
-        ));
+        // An order number (or its start) through the number's index; any other text in the
+        // buyer's email.
+        if looks_like_order_number(q) {
+            clauses.push(starts_with(
+                db,
+                &mut binds,
+                "o.order_number",
+                &q.to_uppercase(),
+            ));
+        } else {
+            let email = binds.push(Bind::Text(contains(q)));
+            clauses.push(holds(db, "o.email", &email));
+        }
     }
     if let Some(s) = &f.status {
         clauses.push(format!("o.status = {}", binds.push(Bind::Text(s.clone()))));
@@ -129,4 +134,39 @@ pub async fn ledger(db: &Db, order_id: Uuid) -> DbResult<Vec<LedgerRow>> {
          WHERE j.order_id = $1 ORDER BY j.created_at, j.id, e.account",
     )
     .bind(order_id).fetch_all(pool).await?))
+}
+
+/// Letters, a dash and digits, as order numbers are (`BZ-0123456789`), or their start from
+/// the dash on: an email address always has an `@`.
+fn looks_like_order_number(q: &str) -> bool {
+    match q.split_once('-') {
+        Some((letters, digits)) => {
+            !letters.is_empty()
+                && letters.chars().all(|c| c.is_ascii_alphabetic())
+                && digits.chars().all(|c| c.is_ascii_digit())
+        }
+        None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::looks_like_order_number;
+
+    #[test]
+    fn order_numbers_and_their_starts_are_told_from_email_text() {
+        for q in ["BZ-0123456789", "bz-01234", "SY-", "SY-0000050"] {
+            assert!(looks_like_order_number(q), "{q}");
+        }
+        for q in [
+            "thandi",
+            "thandi@example.com",
+            "-0123",
+            "mary-jane",
+            "BZ-12a",
+            "a-b-1",
+        ] {
+            assert!(!looks_like_order_number(q), "{q}");
+        }
+    }
 }

@@ -5,7 +5,7 @@
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use super::{Total, contains, count_capped, page};
+use super::{Total, contains, count_capped, holds, page};
 use crate::inventory::LEVELS;
 use crate::{Bind, Binds, Db, DbResult, Tx, on_db, on_tx};
 
@@ -62,7 +62,8 @@ pub async fn levels(
         let like = binds.push(Bind::Text(contains(q)));
         let sku = binds.push(Bind::Text(q.trim().to_uppercase()));
         clauses.push(format!(
-            "(LOWER(l.product_name) LIKE {like} OR l.sku = {sku})"
+            "({} OR l.sku = {sku})",
+            holds(db, "l.product_name", &like)
         ));
     }
     if let Some(v) = f.vendor_id {
@@ -70,7 +71,10 @@ pub async fn levels(
     }
     match f.state {
         LevelState::Low => clauses.push("l.stock_quantity <= l.low_stock_threshold".to_owned()),
-        LevelState::Out => clauses.push("l.stock_quantity <= 0".to_owned()),
+        // Out is low too (thresholds are never negative): said so, SQLite walks the same
+        // partial index of low products (`products_level_low`).
+        LevelState::Out => clauses
+            .push("l.stock_quantity <= 0 AND l.stock_quantity <= l.low_stock_threshold".to_owned()),
         LevelState::All => {}
     }
     let from_where = format!(

@@ -3,6 +3,7 @@ import { api, type Schema } from '@/lib/api/client';
 import { pageFromParam } from '@/lib/page-param';
 import { ADMIN_PAGE_SIZE } from '@/features/admin/api/applications';
 import { adminProductsKey } from '@/features/admin/api/products';
+import { movementReason } from '@/features/inventory/lib/inventory-list';
 
 /**
  * Every store's stock, for admins: the levels that are low or out (GET /api/v1/admin/stock), the
@@ -159,15 +160,5 @@ export function useAdjustStock() {
   });
 }
 
-const REASONS: Readonly<Record<string, string>> = {
-  sale: 'Sale',
-  cancellation: 'Cancellation',
-  manual: 'Manual change',
-  import: 'Import',
-  return: 'Refund return',
-};
-
-/** Why stock moved, in words; a reason new to the site reads as it is. */
-export function movementReasonText(reason: string): string {
-  return REASONS[reason] ?? reason;
-}
+/** Why stock moved, in words: the same words as the vendor's inventory. */
+export const movementReasonText = movementReason;

@@ -67,9 +67,10 @@ const REASONS: Readonly<Record<string, string>> = {
   cancellation: 'Cancellation',
   manual: 'Manual change',
   import: 'Import',
+  return: 'Refund return',
 };
 
-/** Why stock moved, in words. */
+/** Why stock moved, in words; a reason new to the site reads as it is. */
 export function movementReason(reason: string): string {
   return REASONS[reason] ?? reason;
 }
