@@ -27,6 +27,13 @@ async fn post(app: &TestApp, uri: &str, body: Value, who: &Customer) -> (StatusC
 }
 
 /// The audit entries of one action, newest first.
+/// A POST that must be refused with `want`; returns the error reply.
+async fn refused(app: &TestApp, uri: &str, body: Value, who: &Customer, want: StatusCode) -> Value {
+    let (status, reply) = post(app, uri, body, who).await;
+    assert_eq!(status, want, "POST {uri}: {reply}");
+    reply
+}
+
 async fn audited(app: &TestApp, boss: &Customer, action: &str) -> Vec<Value> {
     get(
         app,
@@ -67,22 +74,22 @@ async fn a_suspended_user_is_signed_out_at_once_and_refused_until_reinstated() {
     let uri = format!("/api/v1/admin/users/{}", thandi.id);
 
     // A reason is required; a stale version is refused.
-    let (status, body) = post(
+    refused(
         &app,
         &format!("{uri}/suspend"),
         json!({"reason": "", "version": version}),
         &boss,
+        StatusCode::BAD_REQUEST,
     )
     .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
-    let (status, body) = post(
+    let body = refused(
         &app,
         &format!("{uri}/suspend"),
         json!({"reason": "Chargeback fraud", "version": version - 1}),
         &boss,
+        StatusCode::CONFLICT,
     )
     .await;
-    assert_eq!(status, StatusCode::CONFLICT, "{body}");
     assert_eq!(body["error"]["code"], "stale");
 
     let (status, body) = post(
@@ -190,23 +197,23 @@ async fn roles_points_factors_and_confirmations_by_admins() {
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["user"]["points_balance"], 50);
-    let (status, body) = post(
+    let body = refused(
         &app,
         &format!("{uri}/points"),
         json!({"points": -100, "reason": "Taken back"}),
         &boss,
+        StatusCode::CONFLICT,
     )
     .await;
-    assert_eq!(status, StatusCode::CONFLICT, "{body}");
     assert_eq!(body["error"]["code"], "insufficient_points");
-    let (status, body) = post(
+    refused(
         &app,
         &format!("{uri}/points"),
         json!({"points": 0, "reason": "Nothing"}),
         &boss,
+        StatusCode::BAD_REQUEST,
     )
     .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     let mine = get(&app, "/api/v1/points/transactions", &buyer).await;
     assert!(
         mine.to_string().contains("Sorry for the late parcel"),
@@ -217,14 +224,14 @@ async fn roles_points_factors_and_confirmations_by_admins() {
     assert_eq!(entry["details"]["after"]["balance"], 50);
 
     // A lost second factor: none to reset, then one reset (sessions end with it).
-    let (status, body) = post(
+    refused(
         &app,
         &format!("{uri}/reset-factors"),
         json!({"reason": "Lost phone"}),
         &boss,
+        StatusCode::CONFLICT,
     )
     .await;
-    assert_eq!(status, StatusCode::CONFLICT, "{body}");
     let now = chrono::Utc::now();
     let mut tx = app.db.begin().await.unwrap();
     let factor = bazaar_db::accounts::create_factor(&mut tx, buyer.id, "Phone", "SECRET", now)
@@ -250,14 +257,14 @@ async fn roles_points_factors_and_confirmations_by_admins() {
     );
 
     // Confirmation: refused for a confirmed address, sent for an unconfirmed one.
-    let (status, body) = post(
+    refused(
         &app,
         &format!("{uri}/resend-confirmation"),
         json!({}),
         &boss,
+        StatusCode::CONFLICT,
     )
     .await;
-    assert_eq!(status, StatusCode::CONFLICT, "{body}");
     let mut tx = app.db.begin().await.unwrap();
     let unconfirmed = bazaar_db::accounts::create_user(
         &mut tx,
@@ -339,14 +346,14 @@ async fn the_last_active_admin_stays() {
     .await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     assert_eq!(body["error"]["code"], "last_admin");
-    let (status, body) = post(
+    let body = refused(
         &app,
         &format!("/api/v1/admin/users/{}/suspend", boss.id),
         json!({"reason": "Oops", "version": version}),
         &boss,
+        StatusCode::CONFLICT,
     )
     .await;
-    assert_eq!(status, StatusCode::CONFLICT, "{body}");
     assert_eq!(body["error"]["code"], "self");
 
     // With a second admin, the first may step down.
@@ -443,14 +450,14 @@ async fn products_are_filtered_reviewed_and_featured() {
     tx.commit().await.unwrap();
     let waiting = get(&app, "/api/v1/admin/products?status=pending_review", &boss).await;
     assert_eq!(waiting["total"]["count"], 1);
-    let (status, body) = post(
+    refused(
         &app,
         &format!("/api/v1/admin/products/{id}/review"),
         json!({"approve": false}),
         &boss,
+        StatusCode::BAD_REQUEST,
     )
     .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     let (status, body) = post(
         &app,
         &format!("/api/v1/admin/products/{id}/review"),
@@ -725,14 +732,14 @@ async fn a_partial_refund_returns_money_points_and_stock_and_the_vendor_gives_ba
         stock_before + 1,
         "not restocked"
     );
-    let (status, body) = post(
+    let body = refused(
         &app,
         &format!("/api/v1/admin/orders/{order_id}/refunds"),
         json!({"value_cents": 100, "reason": "One more"}),
         &boss,
+        StatusCode::CONFLICT,
     )
     .await;
-    assert_eq!(status, StatusCode::CONFLICT, "{body}");
     assert_eq!(body["error"]["code"], "refunded");
     books(&app, &boss).await;
 }
@@ -989,4 +996,59 @@ async fn with_review_on_a_new_stores_products_wait_for_an_admin() {
     .await;
     assert_eq!(status, StatusCode::CONFLICT, "decided already: {body}");
     assert_eq!(audited(&app, &boss, "product.approve").await.len(), 1);
+}
+
+#[tokio::test]
+async fn users_are_listed_by_role_and_found_by_name_or_email() {
+    let app = TestApp::seeded().await;
+    let boss = admin(&app, "boss@example.co.za").await;
+    common::shop::vendor(&app, "kasi@example.co.za").await;
+    // Both are named "Thandi Nkosi" at sign-up; one has it in the email too.
+    sign_up(&app, "mpho@example.co.za").await;
+    sign_up(&app, "thandi@example.co.za").await;
+    let emails = |list: &Value| -> Vec<String> {
+        let mut found: Vec<String> = list["users"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| u["email"].as_str().unwrap().to_owned())
+            .collect();
+        found.sort();
+        found
+    };
+    let vendors = get(&app, "/api/v1/admin/users?role=vendor", &boss).await;
+    assert_eq!(emails(&vendors), vec!["kasi@example.co.za"], "{vendors}");
+    let customers = get(&app, "/api/v1/admin/users?role=customer", &boss).await;
+    assert_eq!(
+        emails(&customers),
+        vec!["mpho@example.co.za", "thandi@example.co.za"],
+        "{customers}"
+    );
+    let admins = get(&app, "/api/v1/admin/users?role=admin", &boss).await;
+    assert_eq!(emails(&admins), vec!["boss@example.co.za"], "{admins}");
+
+    // A name (any case) or part of an email; a user matching both counts once.
+    let thandi = get(&app, "/api/v1/admin/users?q=tHANDI", &boss).await;
+    assert_eq!(
+        emails(&thandi),
+        vec!["mpho@example.co.za", "thandi@example.co.za"],
+        "{thandi}"
+    );
+    assert_eq!(thandi["total"]["count"], 2);
+    // Paged one by one, the total stays, past the last match too.
+    for (page, shown) in [(1, 1), (2, 1), (3, 0)] {
+        let one = get(
+            &app,
+            &format!("/api/v1/admin/users?q=thandi&per_page=1&page={page}"),
+            &boss,
+        )
+        .await;
+        assert_eq!(emails(&one).len(), shown, "{one}");
+        assert_eq!(one["total"]["count"], 2, "{one}");
+    }
+    let mpho = get(&app, "/api/v1/admin/users?q=MPHO@", &boss).await;
+    assert_eq!(emails(&mpho), vec!["mpho@example.co.za"], "{mpho}");
+    assert_eq!(mpho["total"]["count"], 1);
+    let nobody = get(&app, "/api/v1/admin/users?q=nobody-by-this-name", &boss).await;
+    assert_eq!(nobody["total"]["count"], 0, "{nobody}");
 }

@@ -231,6 +231,16 @@ async fn stock_low_or_out_across_stores_is_adjusted_with_a_reason() {
     assert_eq!(low["levels"][0]["vendor_name"], "kasi-kicks");
     assert_eq!(low["levels"][0]["low"], true);
     assert_eq!(count(&ok(&app, "GET", &level("out"), None, &boss).await), 0);
+    // The products list's stock filters agree (each through an index of its own).
+    let products = |stock: &str| format!("/api/v1/admin/products?q=kasi-kicks&stock={stock}");
+    assert_eq!(
+        count(&ok(&app, "GET", &products("low"), None, &boss).await),
+        1
+    );
+    assert_eq!(
+        count(&ok(&app, "GET", &products("out"), None, &boss).await),
+        0
+    );
     ok(
         &app,
         "PUT",
@@ -241,6 +251,14 @@ async fn stock_low_or_out_across_stores_is_adjusted_with_a_reason() {
     .await;
     let out = ok(&app, "GET", &level("out"), None, &boss).await;
     assert_eq!(out["levels"][0]["product_id"], id, "{out}");
+    assert_eq!(
+        count(&ok(&app, "GET", &products("low"), None, &boss).await),
+        0
+    );
+    assert_eq!(
+        count(&ok(&app, "GET", &products("out"), None, &boss).await),
+        1
+    );
 
     // The movements are the store's, by the admin; the vendor sees them too.
     let store_id = bazaar_db::vendors::store_of_owner(&app.db, kasi.id)

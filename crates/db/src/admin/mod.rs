@@ -38,6 +38,29 @@ pub(crate) async fn count_capped(db: &Db, from_where: &str, binds: &[Bind]) -> D
     })
 }
 
+/// The total of a page read with `COUNT(*) OVER () AS matches` (one pass for the page and
+/// its total, where finding the matches is the cost): from the page's first row, or
+/// counted apart when the page is past the last match. `binds` are the filter's.
+pub(crate) async fn total_of_page(
+    db: &Db,
+    matches: Option<i64>,
+    offset: i64,
+    from_where: &str,
+    binds: &[Bind],
+) -> DbResult<Total> {
+    Ok(match matches {
+        Some(n) => Total {
+            count: n.min(COUNT_CAP),
+            capped: n > COUNT_CAP,
+        },
+        None if offset > 0 => count_capped(db, from_where, binds).await?,
+        None => Total {
+            count: 0,
+            capped: false,
+        },
+    })
+}
+
 /// A `LIKE` pattern for text anywhere, lower-cased, with the pattern characters removed.
 pub(crate) fn contains(q: &str) -> String {
     format!(

@@ -5,7 +5,7 @@
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use super::{Total, contains, count_capped, holds, page};
+use super::{Total, contains, count_capped, holds, page, total_of_page};
 use crate::inventory::LEVELS;
 use crate::{Bind, Binds, Db, DbResult, Tx, on_db, on_tx};
 
@@ -27,6 +27,14 @@ pub struct StoreLevel {
 }
 
 /// Which levels the stock page lists.
+/// A level of a page with how many levels matched in all.
+#[derive(sqlx::FromRow)]
+struct MatchedLevel {
+    #[sqlx(flatten)]
+    level: StoreLevel,
+    matches: i64,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum LevelState {
     /// At or under the threshold, out of stock included.
@@ -81,17 +89,20 @@ pub async fn levels(
         "FROM ({LEVELS}) l LEFT JOIN vendors v ON v.id = l.vendor_id WHERE {}",
         clauses.join(" AND ")
     );
-    let total = count_capped(db, &from_where, &binds.0).await?;
+    // The page and its total in one pass: the levels are a union every match is found in.
+    let filter_binds = binds.0.clone();
     let paging = page(&mut binds, limit, offset);
     let sql = format!(
         "SELECT l.product_id, l.variation_id, l.product_name, l.variation_name, l.sku, l.status, \
          l.image_url, l.stock_quantity, l.manage_stock, l.low_stock_threshold, l.vendor_id, \
-         v.store_name AS vendor_name {from_where} \
+         v.store_name AS vendor_name, COUNT(*) OVER () AS matches {from_where} \
          ORDER BY l.stock_quantity ASC, LOWER(l.product_name) ASC, l.product_id, l.variation_id {paging}"
     );
-    let rows = on_db!(db, pool => crate::bind_all!(sqlx::query_as::<_, StoreLevel>(sqlx::AssertSqlSafe(sql)), &binds.0)
+    let rows = on_db!(db, pool => crate::bind_all!(sqlx::query_as::<_, MatchedLevel>(sqlx::AssertSqlSafe(sql)), &binds.0)
         .fetch_all(pool).await?);
-    Ok((rows, total))
+    let matches = rows.first().map(|r| r.matches);
+    let total = total_of_page(db, matches, offset, &from_where, &filter_binds).await?;
+    Ok((rows.into_iter().map(|r| r.level).collect(), total))
 }
 
 /// One movement with its store.
