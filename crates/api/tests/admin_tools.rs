@@ -312,6 +312,99 @@ async fn stock_low_or_out_across_stores_is_adjusted_with_a_reason() {
     .await;
 }
 
+/// Stock levels across stores: lowest first, then by name whatever its case, products
+/// without variations and each variation alike, paged.
+#[tokio::test]
+async fn stock_levels_are_listed_lowest_first_by_name_and_paged() {
+    let app = TestApp::seeded().await;
+    let boss = admin(&app, "boss@example.co.za").await;
+    let who = seller(&app, "umzi@example.co.za", "umzi-goods", true).await;
+    for body in [
+        json!({"name": "zulu Tee", "price": "399.00", "status": "active", "variations": [
+            {"sku": "ZT-M", "attributes": {"Size": "M"}, "stock_quantity": 4},
+            {"sku": "ZT-L", "attributes": {"Size": "L"}, "stock_quantity": 2}]}),
+        json!({"name": "alpha socks", "price": "89.00", "stock_quantity": 2, "status": "active"}),
+        json!({"name": "Beta cap", "price": "150.00", "stock_quantity": 2, "status": "active"}),
+        json!({"name": "Gamma hat", "price": "250.00", "stock_quantity": 30, "status": "active"}),
+    ] {
+        let (status, reply) = call(&app, "POST", "/api/v1/vendor/products", Some(body), &who).await;
+        assert_eq!(status, StatusCode::CREATED, "{reply}");
+    }
+    let store_id = bazaar_db::vendors::store_of_owner(&app.db, who.id)
+        .await
+        .unwrap()
+        .unwrap()
+        .id;
+    let list = |query: &str| format!("/api/v1/admin/stock?vendor_id={store_id}&{query}");
+    let rows = |v: &Value| -> Vec<(String, i64, bool)> {
+        v["levels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| {
+                (
+                    l["product_name"].as_str().unwrap().to_owned(),
+                    l["stock_quantity"].as_i64().unwrap(),
+                    l["variation_id"].is_string(),
+                )
+            })
+            .collect()
+    };
+    let low = ok(&app, "GET", &list("state=low"), None, &boss).await;
+    assert_eq!(
+        rows(&low),
+        [
+            ("alpha socks".to_owned(), 2, false),
+            ("Beta cap".to_owned(), 2, false),
+            ("zulu Tee".to_owned(), 2, true),
+            ("zulu Tee".to_owned(), 4, true),
+        ],
+        "{low}"
+    );
+    assert_eq!(low["total"]["count"], 4);
+    assert_eq!(low["levels"][2]["sku"], "ZT-L");
+    assert_eq!(low["levels"][2]["vendor_name"], "umzi-goods");
+    let second = ok(
+        &app,
+        "GET",
+        &list("state=low&per_page=2&page=2"),
+        None,
+        &boss,
+    )
+    .await;
+    assert_eq!(
+        rows(&second),
+        [
+            ("zulu Tee".to_owned(), 2, true),
+            ("zulu Tee".to_owned(), 4, true)
+        ]
+    );
+    assert_eq!(second["total"]["count"], 4, "the total on every page");
+    let past = ok(
+        &app,
+        "GET",
+        &list("state=low&per_page=2&page=3"),
+        None,
+        &boss,
+    )
+    .await;
+    assert_eq!(
+        (rows(&past).len(), past["total"]["count"].as_i64()),
+        (0, Some(4))
+    );
+    let all = ok(&app, "GET", &list("state=all"), None, &boss).await;
+    assert_eq!(all["total"]["count"], 5);
+    assert_eq!(rows(&all)[4], ("Gamma hat".to_owned(), 30, false));
+    let found = ok(&app, "GET", &list("state=all&q=ZT-M"), None, &boss).await;
+    assert_eq!(
+        rows(&found),
+        [("zulu Tee".to_owned(), 4, true)],
+        "a variation's SKU"
+    );
+    let out = ok(&app, "GET", &list("state=out"), None, &boss).await;
+    assert_eq!(out["total"]["count"], 0);
+}
+
 #[tokio::test]
 async fn bulk_product_changes_are_all_or_nothing_row_by_row() {
     let app = TestApp::seeded().await;

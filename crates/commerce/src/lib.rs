@@ -13,6 +13,7 @@ pub mod inventory;
 pub mod payfast;
 pub mod refunds;
 pub mod selling;
+pub mod store_settings;
 pub mod structure;
 pub mod terms;
 
@@ -33,8 +34,6 @@ pub struct Settings {
     pub reservation: Duration,
 }
 
-/// Default earn rate: 10 points per R100, i.e. 1% back at 10 points = R1.
-pub const DEFAULT_POINTS_PER_100_RAND: i64 = 10;
 /// Default time an unpaid order keeps its stock.
 pub const DEFAULT_RESERVATION_MINUTES: i64 = 60;
 
@@ -54,9 +53,7 @@ impl Settings {
             currency: rules::default_currency(currency.as_ref()),
             shipping: rules::shipping_settings(shipping.as_ref()),
             vat_rate_percent: rules::tax_rate_percent(tax.as_ref()),
-            points_per_100_rand: int(&loyalty, "points_per_100_rand")
-                .filter(|n| (0..=10_000).contains(n))
-                .unwrap_or(DEFAULT_POINTS_PER_100_RAND),
+            points_per_100_rand: rules::points_per_100_rand(loyalty.as_ref()),
             reservation: Duration::minutes(
                 int(&checkout, "reservation_minutes")
                     .filter(|n| (5..=7 * 24 * 60).contains(n))

@@ -64,8 +64,19 @@ pub struct SiteView {
     pub logo_text: Option<String>,
 }
 
+/// Who the store is and how customers reach it (admin general settings).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoreView {
+    pub name: String,
+    pub contact_email: Option<String>,
+    pub contact_phone: Option<String>,
+    pub address: Option<String>,
+    pub support_hours: Option<String>,
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PublicSettings {
+    pub store: StoreView,
     /// The store currency, with display details.
     pub currency: CurrencyView,
     pub shipping: ShippingView,
@@ -91,8 +102,9 @@ pub async fn get_public_settings(
     State(state): State<AppState>,
 ) -> ApiResult<Json<PublicSettingsResponse>> {
     let db = &state.db;
-    let (currency_code, shipping, tax, site, currencies, countries) = tokio::join!(
+    let (currency_code, store, shipping, tax, site, currencies, countries) = tokio::join!(
         store_currency(&state),
+        settings::system(db, rules::STORE_DETAILS_KEY),
         settings::system(db, "shipping_settings"),
         settings::system(db, "tax_settings"),
         settings::site(db, &["site_logo_url", "site_logo_text"]),
@@ -140,8 +152,16 @@ pub async fn get_public_settings(
             .map(|(_, v)| v.trim().to_owned())
             .filter(|v| !v.is_empty())
     };
+    let store = rules::store_details(store?.as_ref());
     Ok(Json(PublicSettingsResponse {
         settings: PublicSettings {
+            store: StoreView {
+                name: store.store_name,
+                contact_email: store.contact_email,
+                contact_phone: store.contact_phone,
+                address: store.address,
+                support_hours: store.support_hours,
+            },
             currency,
             shipping: ShippingView {
                 free_shipping_threshold_cents: shipping.free_shipping_threshold_cents,

@@ -5,8 +5,7 @@
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use super::{Total, contains, count_capped, holds, page, total_of_page};
-use crate::inventory::LEVELS;
+use super::{Total, contains, count_capped, holds, page};
 use crate::{Bind, Binds, Db, DbResult, Tx, on_db, on_tx};
 
 /// One stock level with its store.
@@ -27,14 +26,6 @@ pub struct StoreLevel {
 }
 
 /// Which levels the stock page lists.
-/// A level of a page with how many levels matched in all.
-#[derive(sqlx::FromRow)]
-struct MatchedLevel {
-    #[sqlx(flatten)]
-    level: StoreLevel,
-    matches: i64,
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum LevelState {
     /// At or under the threshold, out of stock included.
@@ -55,6 +46,11 @@ pub struct StoreLevelFilter {
 }
 
 /// A page of counted levels of products not archived, lowest first, and how many match.
+///
+/// The products without variations and the variations are two arms merged in the list's
+/// order: on SQLite the first walks `products_levels` in that order and stops at the page,
+/// where sorting every level cost half a second over 100,000 products. Only the page's
+/// rows are then joined to their products, variations and stores.
 pub async fn levels(
     db: &Db,
     f: &StoreLevelFilter,
@@ -62,47 +58,77 @@ pub async fn levels(
     offset: i64,
 ) -> DbResult<(Vec<StoreLevel>, Total)> {
     let mut binds = Binds::default();
-    let mut clauses = vec![
-        "l.status <> 'archived'".to_owned(),
-        "l.manage_stock = TRUE".to_owned(),
-    ];
+    // Each term once, `{stock}` and `{sku}` standing for the arm's own columns.
+    let mut terms = vec!["p.status <> 'archived'".to_owned()];
     if let Some(q) = f.q.as_deref().filter(|q| !q.trim().is_empty()) {
         let like = binds.push(Bind::Text(contains(q)));
         let sku = binds.push(Bind::Text(q.trim().to_uppercase()));
-        clauses.push(format!(
-            "({} OR l.sku = {sku})",
-            holds(db, "l.product_name", &like)
+        terms.push(format!(
+            "({} OR {{sku}} = {sku})",
+            holds(db, "p.name", &like)
         ));
     }
     if let Some(v) = f.vendor_id {
-        clauses.push(format!("l.vendor_id = {}", binds.push(Bind::Uuid(v))));
+        terms.push(format!("p.vendor_id = {}", binds.push(Bind::Uuid(v))));
     }
     match f.state {
-        LevelState::Low => clauses.push("l.stock_quantity <= l.low_stock_threshold".to_owned()),
-        // Out is low too (thresholds are never negative): said so, SQLite walks the same
-        // partial index of low products (`products_level_low`).
-        LevelState::Out => clauses
-            .push("l.stock_quantity <= 0 AND l.stock_quantity <= l.low_stock_threshold".to_owned()),
+        LevelState::Low => terms.push("{stock} <= p.low_stock_threshold".to_owned()),
+        LevelState::Out => terms.push("{stock} <= 0".to_owned()),
         LevelState::All => {}
     }
-    let from_where = format!(
-        "FROM ({LEVELS}) l LEFT JOIN vendors v ON v.id = l.vendor_id WHERE {}",
-        clauses.join(" AND ")
+    let arm = |stock: &str, sku: &str| {
+        terms
+            .iter()
+            .map(|t| t.replace("{stock}", stock).replace("{sku}", sku))
+            .collect::<Vec<_>>()
+            .join(" AND ")
+    };
+    // The two arms with what each selects: the levels' narrow columns for the page, nothing
+    // for the count (selecting a column the index lacks read every matching product's row).
+    let arms = |product: &str, variation: &str| {
+        format!(
+            "SELECT {product} FROM products p \
+             WHERE NOT EXISTS (SELECT 1 FROM product_variations x WHERE x.product_id = p.id) AND {} \
+             UNION ALL SELECT {variation} FROM product_variations v JOIN products p ON p.id = v.product_id \
+             WHERE v.manage_stock = TRUE AND {}",
+            arm("p.stock_quantity", "p.sku"),
+            arm("v.stock_quantity", "v.sku")
+        )
+    };
+    let total = count_capped(db, &format!("FROM ({}) l", arms("1", "1")), &binds.0).await?;
+    let arms = arms(
+        "p.id AS product_id, NULL AS variation_id, p.name AS product_name, p.stock_quantity AS stock_quantity",
+        "p.id, v.id, p.name, v.stock_quantity",
     );
-    // The page and its total in one pass: the levels are a union every match is found in.
-    let filter_binds = binds.0.clone();
     let paging = page(&mut binds, limit, offset);
+    // Lowest stock first, then by name whatever its case: SQLite's NOCASE is its LOWER's
+    // order, and the one `products_levels` keeps.
+    let (pick, order) = match db {
+        Db::Sqlite(_) => (
+            format!(
+                "{arms} ORDER BY stock_quantity, product_name COLLATE NOCASE, product_id, variation_id {paging}"
+            ),
+            "pick.stock_quantity, pick.product_name COLLATE NOCASE, pick.product_id, pick.variation_id",
+        ),
+        Db::Postgres(_) => (
+            format!(
+                "SELECT * FROM ({arms}) l ORDER BY l.stock_quantity, LOWER(l.product_name), l.product_id, l.variation_id {paging}"
+            ),
+            "pick.stock_quantity, LOWER(pick.product_name), pick.product_id, pick.variation_id",
+        ),
+    };
     let sql = format!(
-        "SELECT l.product_id, l.variation_id, l.product_name, l.variation_name, l.sku, l.status, \
-         l.image_url, l.stock_quantity, l.manage_stock, l.low_stock_threshold, l.vendor_id, \
-         v.store_name AS vendor_name, COUNT(*) OVER () AS matches {from_where} \
-         ORDER BY l.stock_quantity ASC, LOWER(l.product_name) ASC, l.product_id, l.variation_id {paging}"
+        "SELECT pick.product_id, pick.variation_id, p.name AS product_name, x.name AS variation_name, \
+         CASE WHEN pick.variation_id IS NULL THEN p.sku ELSE x.sku END AS sku, p.status, p.image_url, \
+         pick.stock_quantity, COALESCE(x.manage_stock, TRUE) AS manage_stock, p.low_stock_threshold, \
+         p.vendor_id, ve.store_name AS vendor_name \
+         FROM ({pick}) pick JOIN products p ON p.id = pick.product_id \
+         LEFT JOIN product_variations x ON x.id = pick.variation_id \
+         LEFT JOIN vendors ve ON ve.id = p.vendor_id ORDER BY {order}"
     );
-    let rows = on_db!(db, pool => crate::bind_all!(sqlx::query_as::<_, MatchedLevel>(sqlx::AssertSqlSafe(sql)), &binds.0)
+    let rows = on_db!(db, pool => crate::bind_all!(sqlx::query_as::<_, StoreLevel>(sqlx::AssertSqlSafe(sql)), &binds.0)
         .fetch_all(pool).await?);
-    let matches = rows.first().map(|r| r.matches);
-    let total = total_of_page(db, matches, offset, &from_where, &filter_binds).await?;
-    Ok((rows.into_iter().map(|r| r.level).collect(), total))
+    Ok((rows, total))
 }
 
 /// One movement with its store.

@@ -556,6 +556,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/settings/general": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The general settings. */
+        get: operations["admin_get_general_settings"];
+        /**
+         * Change the general settings: every field is checked and all problems answered at once;
+         *     the next checkout quote and the public settings follow at once.
+         */
+        put: operations["admin_set_general_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/settings/product-review": {
         parameters: {
             query?: never;
@@ -3336,6 +3357,37 @@ export interface components {
             name: string;
             value: string;
         };
+        /** @description The general settings page: who the store is, shipping, VAT and points. */
+        GeneralSettingsBody: {
+            /** @description 5 to 300 characters. */
+            address?: string | null;
+            contact_email?: string | null;
+            /** @description A South African number; answered as `+27` and nine digits. */
+            contact_phone?: string | null;
+            /** @description Orders of goods at or over this amount (rand, "450.00") ship free. */
+            free_shipping_threshold: string;
+            /**
+             * Format: int64
+             * @description Points earned for every R100 paid for goods, 0 to 10,000.
+             */
+            points_per_100_rand: number;
+            /**
+             * Format: int64
+             * @description Points worth R1 when spent: fixed at 10 (read only; ignored when sent).
+             */
+            points_per_rand?: number;
+            /** @description Shipping below the threshold (rand, "65.00"). */
+            standard_shipping_rate: string;
+            /** @description 2 to 60 characters. */
+            store_name: string;
+            /** @description 3 to 120 characters, like "Mon–Fri 08:00–17:00". */
+            support_hours?: string | null;
+            /**
+             * Format: int64
+             * @description VAT included in catalogue prices, 0 to 100 percent.
+             */
+            vat_rate_percent: number;
+        };
         /** @description An attribute every vendor can build variations from, with its usual values. */
         GlobalAttribute: {
             name: string;
@@ -3996,6 +4048,7 @@ export interface components {
             currency: components["schemas"]["CurrencyView"];
             shipping: components["schemas"]["ShippingView"];
             site: components["schemas"]["SiteView"];
+            store: components["schemas"]["StoreView"];
             tax: components["schemas"]["TaxView"];
         };
         PublicSettingsResponse: {
@@ -7326,6 +7379,110 @@ export interface operations {
             };
             /** @description `unchanged`: shown already */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_get_general_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralSettingsBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_set_general_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GeneralSettingsBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralSettingsBody"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

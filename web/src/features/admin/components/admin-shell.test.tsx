@@ -69,6 +69,7 @@ describe('the admin area guard', () => {
         'Agreements',
         'Payouts',
         'Audit log',
+        'Settings',
       ]),
     );
     expect(within(nav).getByRole('link', { name: 'Vendors' })).toHaveAttribute('aria-current', 'page');

@@ -10,6 +10,7 @@ import {
   Package,
   ReceiptText,
   ScrollText,
+  Settings,
   SlidersHorizontal,
   Store,
   Users,
@@ -35,6 +36,7 @@ export const ADMIN_AREA: AreaConfig = {
     { href: '/admin/agreements/', label: 'Agreements', icon: FileSignature, roles: ['admin'] },
     { href: '/admin/payouts/', label: 'Payouts', icon: Banknote, roles: ['admin'] },
     { href: '/admin/audit-log/', label: 'Audit log', icon: ScrollText, roles: ['admin'] },
+    { href: '/admin/settings/', label: 'Settings', icon: Settings, roles: ['admin'] },
   ],
   requiredRole: () => 'admin',
   denied: {

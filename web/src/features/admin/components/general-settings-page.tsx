@@ -1,0 +1,274 @@
+'use client';
+
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2 } from 'lucide-react';
+import { z } from 'zod';
+import { ErrorState, errorMessage, PageHeader, PageSkeleton, Panel } from '@/components/area/area-states';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError } from '@/lib/api-client';
+import { type GeneralSettings, useGeneralSettings, useSaveGeneralSettings } from '@/features/admin/api/settings';
+import { FormErrorsAlert } from '@/features/admin/components/admin-form-parts';
+import { splitFieldErrors } from '@/features/vendor/lib/store-profile-schema';
+
+/**
+ * The general settings form's checks: only the API's plain limits, with its messages
+ * (crates/domain/src/settings.rs, GeneralDraft). Email and phone are left to the server, which
+ * is the authority on all of it; its field errors land under the same inputs.
+ */
+export const GENERAL_SETTINGS_MESSAGES = {
+  storeName: 'Store name must be 2 to 60 characters',
+  address: 'Address must be 5 to 300 characters',
+  supportHours: 'Support hours must be 3 to 120 characters',
+  threshold: 'The free-shipping threshold must be an amount from 0.00 to 1000000.00',
+  rate: 'The standard shipping rate must be an amount from 0.00 to 1000000.00',
+  vat: 'The VAT rate must be 0 to 100 percent',
+  points: 'Points per R100 must be 0 to 10,000',
+} as const;
+
+/** Shown above the form when the server refused fields (each one's message is under its input). */
+export const FIELDS_REFUSED = 'The settings were not saved: correct the fields marked below.';
+
+/** Points worth R1 when spent; fixed (the API's points_per_rand). */
+const POINTS_PER_RAND = 10;
+const MAX_AMOUNT = 1_000_000;
+
+/** Characters, as the server counts them (not UTF-16 units). */
+function charCount(value: string): number {
+  return Array.from(value).length;
+}
+
+function text(min: number, max: number, message: string, optional: boolean) {
+  return z
+    .string()
+    .trim()
+    .refine((value) => (optional && value === '') || (charCount(value) >= min && charCount(value) <= max), message);
+}
+
+/** Empty is "none": sent as null. */
+function optionalText(schema: z.ZodType<string, string>) {
+  return schema.transform((value) => (value === '' ? null : value));
+}
+
+/** Rand, at most two decimals, 0.00 to 1000000.00; sent as typed (the server answers "450.00"). */
+function amount(message: string) {
+  return z
+    .string()
+    .trim()
+    .refine((value) => /^\d{1,7}(\.\d{1,2})?$/.test(value) && Number(value) <= MAX_AMOUNT, message);
+}
+
+function wholeNumber(max: number, message: string) {
+  return z
+    .string()
+    .trim()
+    .refine((value) => /^\d{1,6}$/.test(value) && Number(value) <= max, message)
+    .transform(Number);
+}
+
+const generalSettingsSchema = z.object({
+  store_name: text(2, 60, GENERAL_SETTINGS_MESSAGES.storeName, false),
+  contact_email: optionalText(z.string().trim()),
+  contact_phone: optionalText(z.string().trim()),
+  address: optionalText(text(5, 300, GENERAL_SETTINGS_MESSAGES.address, true)),
+  support_hours: optionalText(text(3, 120, GENERAL_SETTINGS_MESSAGES.supportHours, true)),
+  free_shipping_threshold: amount(GENERAL_SETTINGS_MESSAGES.threshold),
+  standard_shipping_rate: amount(GENERAL_SETTINGS_MESSAGES.rate),
+  vat_rate_percent: wholeNumber(100, GENERAL_SETTINGS_MESSAGES.vat),
+  points_per_100_rand: wholeNumber(10_000, GENERAL_SETTINGS_MESSAGES.points),
+});
+
+type GeneralSettingsFormInput = z.input<typeof generalSettingsSchema>;
+type GeneralSettingsFormValues = z.output<typeof generalSettingsSchema>;
+
+/** The names the API gives field errors under, which are the form's own, in the page's order. */
+const FIELD_NAMES = [
+  'store_name',
+  'contact_email',
+  'contact_phone',
+  'address',
+  'support_hours',
+  'free_shipping_threshold',
+  'standard_shipping_rate',
+  'vat_rate_percent',
+  'points_per_100_rand',
+] as const satisfies readonly (keyof GeneralSettingsFormInput)[];
+
+function formValues(settings: GeneralSettings): GeneralSettingsFormInput {
+  return {
+    store_name: settings.store_name,
+    contact_email: settings.contact_email ?? '',
+    contact_phone: settings.contact_phone ?? '',
+    address: settings.address ?? '',
+    support_hours: settings.support_hours ?? '',
+    free_shipping_threshold: settings.free_shipping_threshold,
+    standard_shipping_rate: settings.standard_shipping_rate,
+    vat_rate_percent: String(settings.vat_rate_percent),
+    points_per_100_rand: String(settings.points_per_100_rand),
+  };
+}
+
+const HEADER_DESCRIPTION = 'The store’s details, shipping charges, VAT and the points customers earn.';
+
+/** /admin/general-settings: who the store is, shipping, VAT and points. */
+export function AdminGeneralSettingsPage() {
+  const { data, isPending, isError, error, refetch, isFetching } = useGeneralSettings();
+  if (isPending) return <PageSkeleton label="Loading the settings" />;
+  if (isError) {
+    return (
+      <>
+        <PageHeader title="General settings" description={HEADER_DESCRIPTION} />
+        <ErrorState error={error} onRetry={() => void refetch()} retrying={isFetching} />
+      </>
+    );
+  }
+  return <GeneralSettingsForm settings={data} />;
+}
+
+function GeneralSettingsForm({ settings }: { settings: GeneralSettings }) {
+  const save = useSaveGeneralSettings();
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const [saved, setSaved] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<GeneralSettingsFormInput, unknown, GeneralSettingsFormValues>({
+    resolver: zodResolver(generalSettingsSchema),
+    defaultValues: formValues(settings),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormErrors([]);
+    setSaved(false);
+    try {
+      const answer = await save.mutateAsync(values);
+      reset(formValues(answer));
+      setSaved(true);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400 && error.fields) {
+        const { byField, other } = splitFieldErrors(error.fields, FIELD_NAMES);
+        byField.forEach(([name, message], index) => setError(name, { message }, { shouldFocus: index === 0 }));
+        setFormErrors(byField.length > 0 ? [FIELDS_REFUSED, ...other] : [error.message, ...other]);
+      } else {
+        setFormErrors([errorMessage(error, 'The settings could not be saved. Please try again.')]);
+      }
+    }
+  });
+
+  const busy = isSubmitting || save.isPending;
+  const pointsPerRand = settings.points_per_rand ?? POINTS_PER_RAND;
+
+  return (
+    <>
+      <PageHeader title="General settings" description={HEADER_DESCRIPTION} />
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="General settings" className="flex flex-col gap-6">
+        <FormErrorsAlert messages={formErrors} />
+
+        <Panel title="Store" description="Who the store is and how customers reach it.">
+          <div className="flex flex-col gap-5">
+            <FormField label="Store name" error={errors.store_name?.message}>
+              <Input type="text" autoComplete="off" maxLength={60} {...register('store_name')} />
+            </FormField>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <FormField label="Contact email" error={errors.contact_email?.message} hint="Optional.">
+                <Input
+                  type="email"
+                  inputMode="email"
+                  autoComplete="off"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  maxLength={254}
+                  {...register('contact_email')}
+                />
+              </FormField>
+              <FormField
+                label="Contact phone"
+                error={errors.contact_phone?.message}
+                hint="Optional. A South African number, like 082 555 1234."
+              >
+                <Input type="tel" inputMode="tel" autoComplete="off" maxLength={20} {...register('contact_phone')} />
+              </FormField>
+            </div>
+            <FormField label="Address" error={errors.address?.message} hint="Optional. 5 to 300 characters.">
+              <Textarea rows={3} maxLength={300} className="min-h-20" {...register('address')} />
+            </FormField>
+            <FormField
+              label="Support hours"
+              error={errors.support_hours?.message}
+              hint="Optional. Like “Mon–Fri 08:00–17:00”."
+            >
+              <Input type="text" autoComplete="off" maxLength={120} {...register('support_hours')} />
+            </FormField>
+          </div>
+        </Panel>
+
+        <Panel title="Shipping" description="Amounts in rand, 0.00 to 1000000.00.">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField
+              label="Free shipping from (R)"
+              error={errors.free_shipping_threshold?.message}
+              hint="Orders of goods at or over this amount ship free."
+            >
+              <Input type="text" inputMode="decimal" autoComplete="off" {...register('free_shipping_threshold')} />
+            </FormField>
+            <FormField
+              label="Standard shipping rate (R)"
+              error={errors.standard_shipping_rate?.message}
+              hint="Charged on orders below the free-shipping amount."
+            >
+              <Input type="text" inputMode="decimal" autoComplete="off" {...register('standard_shipping_rate')} />
+            </FormField>
+          </div>
+        </Panel>
+
+        <Panel title="Tax">
+          <div className="sm:max-w-xs">
+            <FormField
+              label="VAT rate (%)"
+              error={errors.vat_rate_percent?.message}
+              hint="Catalogue prices include VAT at this rate."
+            >
+              <Input type="text" inputMode="numeric" autoComplete="off" maxLength={3} {...register('vat_rate_percent')} />
+            </FormField>
+          </div>
+        </Panel>
+
+        <Panel title="Points">
+          <div className="flex flex-col gap-4">
+            <div className="sm:max-w-xs">
+              <FormField
+                label="Points per R100"
+                error={errors.points_per_100_rand?.message}
+                hint="Earned for every R100 paid for goods. 0 to 10,000."
+              >
+                <Input type="text" inputMode="numeric" autoComplete="off" maxLength={5} {...register('points_per_100_rand')} />
+              </FormField>
+            </div>
+            <p className="text-sm text-neutral-700" data-testid="points-value">
+              {pointsPerRand} points = R1 when spent
+            </p>
+          </div>
+        </Panel>
+
+        <div className="flex flex-wrap items-center gap-4">
+          <Button type="submit" disabled={busy} className="h-11 min-w-36">
+            {busy ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
+            Save settings
+          </Button>
+          {saved && !isDirty ? (
+            <p role="status" className="text-sm font-medium text-green-700">
+              Settings saved
+            </p>
+          ) : null}
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { AdminSettingsIndexPage } from '@/features/admin/components/settings-index-page';
+import { renderWithQueryClient } from '@/test/render';
+
+describe('/admin/settings', () => {
+  it('links each settings page there is, saying what it changes', () => {
+    renderWithQueryClient(<AdminSettingsIndexPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Settings pages' });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/admin/general-settings/']);
+
+    const general = within(list).getByRole('link', { name: 'General' });
+    expect(general).toHaveAttribute('href', '/admin/general-settings/');
+    expect(general).toHaveAccessibleDescription('Store details, shipping, VAT and points.');
+  });
+});

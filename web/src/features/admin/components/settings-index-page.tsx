@@ -1,0 +1,67 @@
+'use client';
+
+import Link from 'next/link';
+import { useId } from 'react';
+import { ChevronRight, Store, type LucideIcon } from 'lucide-react';
+import { PageHeader } from '@/components/area/area-states';
+
+/** One settings page: where it is and what it changes. */
+interface SettingsLink {
+  href: string;
+  label: string;
+  description: string;
+  icon: LucideIcon;
+}
+
+/** The settings pages there are (add new ones here). */
+export const SETTINGS_PAGES: readonly SettingsLink[] = [
+  {
+    href: '/admin/general-settings/',
+    label: 'General',
+    description: 'Store details, shipping, VAT and points.',
+    icon: Store,
+  },
+];
+
+/** /admin/settings: a card for each settings page. */
+export function AdminSettingsIndexPage() {
+  return (
+    <>
+      <PageHeader title="Settings" description="How the store runs: pick what to change." />
+      <ul className="grid gap-3 sm:grid-cols-2" aria-label="Settings pages">
+        {SETTINGS_PAGES.map((page) => (
+          <li key={page.href}>
+            <SettingsCard page={page} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function SettingsCard({ page }: { page: SettingsLink }) {
+  const id = useId();
+  const labelId = `${id}-label`;
+  const descriptionId = `${id}-description`;
+  const Icon = page.icon;
+  return (
+    <Link
+      href={page.href}
+      aria-labelledby={labelId}
+      aria-describedby={descriptionId}
+      className="flex h-full items-center gap-3 rounded-xl border border-neutral-200 bg-white px-4 py-4 hover:border-brand-600"
+      data-testid="settings-card"
+    >
+      <Icon aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
+      <span className="min-w-0 flex-1">
+        <span id={labelId} className="block text-base font-semibold text-neutral-900">
+          {page.label}
+        </span>{' '}
+        <span id={descriptionId} className="mt-0.5 block text-sm text-neutral-600">
+          {page.description}
+        </span>
+      </span>
+      <ChevronRight aria-hidden="true" className="size-5 text-neutral-500" />
+    </Link>
+  );
+}
