@@ -66,7 +66,7 @@ pub struct SiteView {
 
 /// Who the store is and how customers reach it (admin general settings).
 #[derive(Debug, Serialize, ToSchema)]
-pub struct StoreView {
+pub struct StoreDetailsView {
     pub name: String,
     pub contact_email: Option<String>,
     pub contact_phone: Option<String>,
@@ -76,7 +76,7 @@ pub struct StoreView {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PublicSettings {
-    pub store: StoreView,
+    pub store: StoreDetailsView,
     /// The store currency, with display details.
     pub currency: CurrencyView,
     pub shipping: ShippingView,
@@ -155,7 +155,7 @@ pub async fn get_public_settings(
     let store = rules::store_details(store?.as_ref());
     Ok(Json(PublicSettingsResponse {
         settings: PublicSettings {
-            store: StoreView {
+            store: StoreDetailsView {
                 name: store.store_name,
                 contact_email: store.contact_email,
                 contact_phone: store.contact_phone,

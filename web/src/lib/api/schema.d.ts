@@ -4048,7 +4048,7 @@ export interface components {
             currency: components["schemas"]["CurrencyView"];
             shipping: components["schemas"]["ShippingView"];
             site: components["schemas"]["SiteView"];
-            store: components["schemas"]["StoreView"];
+            store: components["schemas"]["StoreDetailsView"];
             tax: components["schemas"]["TaxView"];
         };
         PublicSettingsResponse: {
@@ -4426,6 +4426,14 @@ export interface components {
         StockMovementList: {
             items: components["schemas"]["StockMovement"][];
             meta: components["schemas"]["ListMeta"];
+        };
+        /** @description Who the store is and how customers reach it (admin general settings). */
+        StoreDetailsView: {
+            address: string | null;
+            contact_email: string | null;
+            contact_phone: string | null;
+            name: string;
+            support_hours: string | null;
         };
         /** @description The caller's store page, as they edit it. */
         StoreProfile: {
