@@ -20,6 +20,7 @@ pub mod rate_limit;
 pub mod response_cache;
 mod routes;
 mod security_headers;
+mod site_rules;
 mod views;
 mod web;
 
@@ -108,6 +109,8 @@ pub struct AppState {
     /// built from this state so what one issues another can validate.
     pub simulator: Option<bazaar_payfast::simulator::Simulator>,
     pub(crate) caches: Arc<Caches>,
+    /// Maintenance mode, sign-ups and rate limits as admins set them.
+    pub(crate) rules: Arc<site_rules::SiteRules>,
     /// Public catalogue answers, ready to send.
     pub(crate) responses: Arc<response_cache::ResponseCache>,
     pub(crate) analytics: analytics_ingest::Ingest,
@@ -164,12 +167,14 @@ impl AppState {
                 .build(),
         };
         let caches = Arc::new(caches);
+        let rules = Arc::new(site_rules::SiteRules::default());
         let responses = Arc::new(response_cache::ResponseCache::new(
             config.response_cache_bytes,
         ));
         for sink in [
             Arc::clone(&caches) as Arc<dyn bazaar_db::changes::ChangeSink>,
             Arc::clone(&responses) as Arc<dyn bazaar_db::changes::ChangeSink>,
+            Arc::clone(&rules) as Arc<dyn bazaar_db::changes::ChangeSink>,
         ] {
             bazaar_db::changes::subscribe(&db, &sink).await?;
             // The hub keeps weak references; the state keeps the sinks.
@@ -191,6 +196,7 @@ impl AppState {
             live,
             search: None,
             caches,
+            rules,
             responses,
             analytics,
         })
@@ -229,7 +235,11 @@ pub fn app(state: AppState) -> Router {
         .merge(web::router())
         .with_state(state.clone())
         .layer(tower_http::limit::RequestBodyLimitLayer::new(1024 * 1024))
-        .merge(uploads.with_state(state));
+        .merge(uploads.with_state(state.clone()))
+        .layer(axum::middleware::from_fn_with_state(
+            state,
+            site_rules::gate,
+        ));
     // Before the web site's fallback could answer its paths.
     let router = match simulator {
         Some(sim) => sim.merge(router),

@@ -1,5 +1,6 @@
 //! Settings admins edit from the web and the shop obeys at once: the general settings
-//! (store details, shipping, VAT, points earn rate), each change checked field by field and
+//! (store details, shipping, VAT, points earn rate) and the advanced ones (maintenance
+//! mode, sign-ups, stock holds, rate limits), each change checked field by field and
 //! audited with before and after. SQLite and (with TEST_DATABASE_URL) PostgreSQL.
 
 mod common;
@@ -150,4 +151,189 @@ async fn the_points_earn_rate_set_by_an_admin_pays_the_next_order() {
     shop::paid(&app, order["id"].as_str().unwrap()).await;
     // R500 of goods at 20 points per R100.
     assert_eq!(shop::points_balance(&app, &buyer).await, 100);
+}
+
+const ADVANCED: &str = "/api/v1/admin/settings/advanced";
+
+fn advanced(maintenance: bool, sign_up_open: bool) -> Value {
+    json!({
+        "maintenance_mode": maintenance,
+        "maintenance_message": "Back at 10:00 after a stock take.",
+        "sign_up_open": sign_up_open,
+        "product_review_new_vendors": true,
+        "product_review_days": 14,
+        "reservation_minutes": 45,
+        "rate_limits": {"sign_in": 2, "sign_up": 10, "recover": 5, "verify": 30,
+            "refresh": 120, "mfa": 10, "redeem": 20}
+    })
+}
+
+#[tokio::test]
+async fn maintenance_mode_closes_the_shop_to_all_but_admins_in_every_process() {
+    let app = shop::shop().await;
+    let other = app.another_process().await;
+    let boss = admin(&app, "boss@example.co.za").await;
+    let buyer = quick_customer(&app, "naledi@example.co.za").await;
+
+    // Guarded, and the defaults before anything is set: the server's own rate limits.
+    let (status, _) = call(&app, "GET", ADVANCED, None, &buyer).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = call(&app, "PUT", ADVANCED, Some(advanced(true, true)), &buyer).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, now) = call(&app, "GET", ADVANCED, None, &boss).await;
+    assert_eq!(status, StatusCode::OK, "{now}");
+    assert_eq!(now["maintenance_mode"], false);
+    assert_eq!(now["sign_up_open"], true);
+    assert_eq!(now["reservation_minutes"], 60);
+    assert!(now["rate_limits"]["sign_in"].as_i64().unwrap() > 2, "{now}");
+    assert_eq!(now["rate_limit_window_seconds"], 300);
+
+    // Every bad field at once, a rate limit's under its own name; nothing saved.
+    let mut bad = advanced(true, true);
+    bad["maintenance_message"] = json!("Soon");
+    bad["reservation_minutes"] = json!(4);
+    bad["product_review_days"] = json!(-1);
+    bad["rate_limits"]["sign_up"] = json!(0);
+    let (status, reply) = call(&app, "PUT", ADVANCED, Some(bad), &boss).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{reply}");
+    let mut named: Vec<&str> = reply["error"]["fields"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    named.sort_unstable();
+    assert_eq!(
+        named,
+        [
+            "maintenance_message",
+            "product_review_days",
+            "rate_limits.sign_up",
+            "reservation_minutes"
+        ]
+    );
+    assert_eq!(app.get("/api/v1/products").await.status, StatusCode::OK);
+
+    // Closed: customers and visitors get 503 with the message, in this process and in
+    // another within a second; admins pass; the public settings and sign-in stay open.
+    let (status, saved) = call(&app, "PUT", ADVANCED, Some(advanced(true, false)), &boss).await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    assert_eq!(saved["rate_limits"]["sign_in"], 2);
+    for (who, app) in [("this process", &app), ("another process", &other)] {
+        let mut reply = app.get("/api/v1/products").await;
+        for _ in 0..20 {
+            if reply.status == StatusCode::SERVICE_UNAVAILABLE {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            reply = app.get("/api/v1/products").await;
+        }
+        assert_eq!(reply.status, StatusCode::SERVICE_UNAVAILABLE, "{who}");
+        assert_eq!(reply.json()["error"]["code"], "maintenance", "{who}");
+        assert_eq!(
+            reply.json()["error"]["message"],
+            "Back at 10:00 after a stock take.",
+            "{who}"
+        );
+        assert_eq!(reply.headers["retry-after"], "300", "{who}");
+    }
+    let (status, _) = call(&app, "GET", "/api/v1/cart", None, &buyer).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    let (status, _) = call(&app, "GET", "/api/v1/products", None, &boss).await;
+    assert_eq!(status, StatusCode::OK, "an admin passes");
+    let public = app.get_ok("/api/v1/settings/public").await["settings"].clone();
+    assert_eq!(public["maintenance"]["enabled"], true);
+    assert_eq!(
+        public["maintenance"]["message"],
+        "Back at 10:00 after a stock take."
+    );
+    assert_eq!(public["sign_up_open"], false);
+
+    // Sign-ups are closed, as GoTrue says it; signing in still works.
+    let reply = app
+        .post(
+            "/auth/v1/signup",
+            json!({"email": "new@example.co.za", "password": "a-long-passphrase-1"}),
+        )
+        .await;
+    assert_eq!(
+        reply.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        reply.text()
+    );
+    assert_eq!(reply.json()["error_code"], "signup_disabled");
+    assert_eq!(
+        app.get_ok("/auth/v1/settings").await["disable_signup"],
+        true
+    );
+
+    // The admin's rate limit: two password attempts per window, the third refused.
+    for attempt in 1..=3 {
+        let reply = app
+            .call(
+                "POST",
+                "/auth/v1/token?grant_type=password",
+                Some(json!({"email": "naledi@example.co.za", "password": "wrong-password"})),
+                None,
+                Some("198.51.100.7"),
+            )
+            .await;
+        let want = if attempt < 3 {
+            StatusCode::BAD_REQUEST
+        } else {
+            StatusCode::TOO_MANY_REQUESTS
+        };
+        assert_eq!(reply.status, want, "attempt {attempt}: {}", reply.text());
+    }
+
+    // Open again: the shop answers; the change is audited with before and after.
+    let (status, _) = call(&app, "PUT", ADVANCED, Some(advanced(false, true)), &boss).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = call(&app, "GET", "/api/v1/cart", None, &buyer).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, log) = call(
+        &app,
+        "GET",
+        "/api/v1/admin/audit-log?action=settings.advanced",
+        None,
+        &boss,
+    )
+    .await;
+    let entries = log["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), 2, "{log}");
+    assert_eq!(
+        entries[1]["details"]["before"]["advanced"]["maintenance"],
+        false
+    );
+    assert_eq!(
+        entries[1]["details"]["after"]["advanced"]["maintenance"],
+        true
+    );
+    assert_eq!(entries[1]["details"]["after"]["reservation_minutes"], 45);
+}
+
+#[tokio::test]
+async fn an_unpaid_order_holds_stock_for_the_minutes_set() {
+    let app = shop::shop().await;
+    let boss = admin(&app, "boss@example.co.za").await;
+    let buyer = quick_customer(&app, "sipho@example.co.za").await;
+    let (status, _) = call(&app, "PUT", ADVANCED, Some(advanced(false, true)), &boss).await;
+    assert_eq!(status, StatusCode::OK);
+    let cap: Uuid = shop::product(&app, "ovr-performance-cap").await["id"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(add_to_cart(&app, &buyer, cap, 1).await.status, 200);
+    let order = shop::place(&app, &buyer, json!({})).await;
+    let held = |key: &str| {
+        chrono::DateTime::parse_from_rfc3339(order[key].as_str().unwrap())
+            .unwrap_or_else(|e| panic!("{key}: {e} in {order}"))
+    };
+    let minutes = (held("reserved_until") - held("created_at")).num_minutes();
+    assert!(
+        (44..=45).contains(&minutes),
+        "held {minutes} minutes: {order}"
+    );
 }

@@ -10,7 +10,7 @@ mod common;
 use axum::http::StatusCode;
 use common::TestApp;
 use common::jobs::Customer;
-use common::shop::{add, admin, call, paid, place, quick_customer, seller};
+use common::shop::{add, admin, books, call, paid, place, quick_customer, seller};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
@@ -53,24 +53,6 @@ async fn store_with(
         tx.commit().await.unwrap();
     }
     (who, product, store.id)
-}
-
-/// The books add up to zero; answers each account's sum.
-async fn books(app: &TestApp, admin: &Customer) -> std::collections::BTreeMap<String, i64> {
-    let (status, body) = call(app, "GET", "/api/v1/admin/ledger", None, admin).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body["total_cents"], 0, "the books balance: {body}");
-    body["accounts"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| {
-            (
-                a["account"].as_str().unwrap().to_owned(),
-                a["sum_cents"].as_i64().unwrap(),
-            )
-        })
-        .collect()
 }
 
 async fn money(app: &TestApp, who: &Customer) -> (i64, i64) {

@@ -35,7 +35,7 @@ pub struct Settings {
 }
 
 /// Default time an unpaid order keeps its stock.
-pub const DEFAULT_RESERVATION_MINUTES: i64 = 60;
+pub use bazaar_domain::settings::advanced::DEFAULT_RESERVATION_MINUTES;
 
 impl Settings {
     pub async fn load(db: &Db) -> DbResult<Settings> {
@@ -43,22 +43,13 @@ impl Settings {
         let shipping = settings::system(db, "shipping_settings").await?;
         let tax = settings::system(db, "tax_settings").await?;
         let loyalty = settings::system(db, "loyalty_settings").await?;
-        let checkout = settings::system(db, "checkout_settings").await?;
-        let int = |v: &Option<serde_json::Value>, key: &str| {
-            v.as_ref()
-                .and_then(|v| v.get(key))
-                .and_then(serde_json::Value::as_i64)
-        };
+        let checkout = settings::system(db, rules::advanced::CHECKOUT_KEY).await?;
         Ok(Settings {
             currency: rules::default_currency(currency.as_ref()),
             shipping: rules::shipping_settings(shipping.as_ref()),
             vat_rate_percent: rules::tax_rate_percent(tax.as_ref()),
             points_per_100_rand: rules::points_per_100_rand(loyalty.as_ref()),
-            reservation: Duration::minutes(
-                int(&checkout, "reservation_minutes")
-                    .filter(|n| (5..=7 * 24 * 60).contains(n))
-                    .unwrap_or(DEFAULT_RESERVATION_MINUTES),
-            ),
+            reservation: Duration::minutes(rules::advanced::reservation_minutes(checkout.as_ref())),
         })
     }
 }

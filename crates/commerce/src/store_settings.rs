@@ -1,11 +1,16 @@
-//! The store's general settings as admins edit them: who the store is, shipping, VAT and
-//! the points earn rate. Each lives in its own system setting (the ones checkout already
+//! The store's settings as admins edit them. General: who the store is, shipping, VAT and
+//! the points earn rate. Advanced: maintenance mode, sign-ups, product review, how long
+//! unpaid orders hold stock and the rate limits. Each lives in its own system setting (the ones checkout already
 //! reads), so a change reaches the next quote and, through the settings change, every
 //! `serve`'s cached pages.
 
 use bazaar_db::{Db, DbResult, Tx, settings};
+use bazaar_domain::settings::advanced::{
+    ADVANCED_KEY, AdvancedDraft, AdvancedSettings, CHECKOUT_KEY,
+};
 use bazaar_domain::settings::{
-    self as rules, GeneralDraft, GeneralSettings, STORE_DETAILS_KEY, StoreDetails,
+    self as rules, GeneralDraft, GeneralSettings, PRODUCT_REVIEW_KEY, STORE_DETAILS_KEY,
+    StoreDetails,
 };
 use chrono::Utc;
 use serde_json::{Map, Value, json};
@@ -17,35 +22,29 @@ const SHIPPING_KEY: &str = "shipping_settings";
 const TAX_KEY: &str = "tax_settings";
 const LOYALTY_KEY: &str = "loyalty_settings";
 
+/// The system settings the general settings are kept in, in [`read`]'s order.
+const KEYS: [&str; 4] = [STORE_DETAILS_KEY, SHIPPING_KEY, TAX_KEY, LOYALTY_KEY];
+
 /// The general settings now, with the fallbacks for any that are missing.
 pub async fn general(db: &Db) -> DbResult<GeneralSettings> {
-    let store = settings::system(db, STORE_DETAILS_KEY).await?;
-    let shipping = settings::system(db, SHIPPING_KEY).await?;
-    let tax = settings::system(db, TAX_KEY).await?;
-    let loyalty = settings::system(db, LOYALTY_KEY).await?;
-    Ok(read(store, shipping, tax, loyalty))
+    let mut values: [Option<Value>; 4] = Default::default();
+    for (value, key) in values.iter_mut().zip(KEYS) {
+        *value = settings::system(db, key).await?;
+    }
+    Ok(read(&values))
 }
 
+/// [`general`] inside a transaction, with the settings' stored values.
 async fn general_in(tx: &mut Tx) -> DbResult<(GeneralSettings, [Option<Value>; 4])> {
-    let store = settings::system_in(tx, STORE_DETAILS_KEY).await?;
-    let shipping = settings::system_in(tx, SHIPPING_KEY).await?;
-    let tax = settings::system_in(tx, TAX_KEY).await?;
-    let loyalty = settings::system_in(tx, LOYALTY_KEY).await?;
-    let now = read(
-        store.clone(),
-        shipping.clone(),
-        tax.clone(),
-        loyalty.clone(),
-    );
-    Ok((now, [store, shipping, tax, loyalty]))
+    let mut values: [Option<Value>; 4] = Default::default();
+    for (value, key) in values.iter_mut().zip(KEYS) {
+        *value = settings::system_in(tx, key).await?;
+    }
+    Ok((read(&values), values))
 }
 
-fn read(
-    store: Option<Value>,
-    shipping: Option<Value>,
-    tax: Option<Value>,
-    loyalty: Option<Value>,
-) -> GeneralSettings {
+/// The settings from their stored values, in [`KEYS`]' order.
+fn read([store, shipping, tax, loyalty]: &[Option<Value>; 4]) -> GeneralSettings {
     GeneralSettings {
         store: rules::store_details(store.as_ref()),
         shipping: rules::shipping_settings(shipping.as_ref()),
@@ -136,6 +135,85 @@ pub async fn set_general(
         "settings",
         "general".to_owned(),
         json!({ "before": audited(&before), "after": audited(&next) }),
+        now,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(next)
+}
+
+/// The advanced settings now: maintenance mode, sign-ups and the rate limits, whether new
+/// stores' products wait for review, and how long unpaid orders hold stock.
+pub async fn advanced(db: &Db) -> DbResult<AdvancedSettings> {
+    let advanced = settings::system(db, ADVANCED_KEY).await?;
+    let review = settings::system(db, PRODUCT_REVIEW_KEY).await?;
+    let checkout = settings::system(db, CHECKOUT_KEY).await?;
+    Ok(read_advanced(&advanced, &review, &checkout))
+}
+
+fn read_advanced(
+    advanced: &Option<Value>,
+    review: &Option<Value>,
+    checkout: &Option<Value>,
+) -> AdvancedSettings {
+    AdvancedSettings {
+        advanced: rules::advanced::advanced(advanced.as_ref()),
+        product_review: rules::product_review(review.as_ref()),
+        reservation_minutes: rules::advanced::reservation_minutes(checkout.as_ref()),
+    }
+}
+
+/// The advanced settings as the audit log shows them.
+fn audited_advanced(s: &AdvancedSettings) -> Value {
+    json!({
+        "advanced": s.advanced.to_json(),
+        "product_review": { "new_vendors": s.product_review.new_vendors, "days": s.product_review.days },
+        "reservation_minutes": s.reservation_minutes,
+    })
+}
+
+/// Checks and saves the advanced settings in one transaction, audited with before and
+/// after. Every `serve` process hears of the change (maintenance mode and sign-ups take
+/// effect on its next request).
+pub async fn set_advanced(
+    db: &Db,
+    admin: &Actor<'_>,
+    draft: &AdvancedDraft,
+) -> Result<AdvancedSettings, SellingError> {
+    let next = draft.parse().map_err(SellingError::Invalid)?;
+    let now = Utc::now();
+    let mut tx = db.begin().await?;
+    let advanced = settings::system_in(&mut tx, ADVANCED_KEY).await?;
+    let review = settings::system_in(&mut tx, PRODUCT_REVIEW_KEY).await?;
+    let checkout = settings::system_in(&mut tx, CHECKOUT_KEY).await?;
+    let before = read_advanced(&advanced, &review, &checkout);
+    let writes = [
+        (ADVANCED_KEY, merged(advanced, next.advanced.to_json())),
+        (
+            PRODUCT_REVIEW_KEY,
+            merged(
+                review,
+                json!({ "new_vendors": next.product_review.new_vendors, "days": next.product_review.days }),
+            ),
+        ),
+        (
+            CHECKOUT_KEY,
+            merged(
+                checkout,
+                json!({ "reservation_minutes": next.reservation_minutes }),
+            ),
+        ),
+    ];
+    for (key, value) in &writes {
+        settings::put_system(&mut tx, key, value, now).await?;
+    }
+    record(
+        &mut tx,
+        admin,
+        "settings.advanced",
+        "settings",
+        "advanced".to_owned(),
+        json!({ "before": audited_advanced(&before), "after": audited_advanced(&next) }),
         now,
     )
     .await?;

@@ -3,6 +3,8 @@
 use serde::Serialize;
 use serde_json::Value;
 
+pub mod advanced;
+
 use crate::money::{AmountError, Cents, DEFAULT_CURRENCY};
 
 /// Fallback free-shipping threshold: 50 currency units.
@@ -55,7 +57,7 @@ pub fn product_review(value: Option<&Value>) -> ProductReview {
         days: value
             .and_then(|v| v.get("days"))
             .and_then(Value::as_i64)
-            .filter(|d| (0..=3650).contains(d))
+            .filter(|d| advanced::REVIEW_DAYS.contains(d))
             .unwrap_or(30),
     }
 }

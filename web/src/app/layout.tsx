@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import { Activity, type ReactNode } from 'react';
+import { MaintenanceGate } from '@/components/layout/maintenance-gate';
 import { MobileBottomBar } from '@/components/layout/mobile-bottom-bar';
 import { PageViews } from '@/components/layout/page-views';
 import { ScrollReset, ScrollToTopButton } from '@/components/layout/scroll-to-top';
@@ -41,34 +42,37 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       <body className="flex min-h-screen flex-col">
         <Providers>
           <ScrollReset />
-          <PageViews />
-          <LiveEvents />
-          <NotificationsLive />
-          <CartSync />
-          <TestPaymentsBanner />
-          {/*
-            Each visible <Activity> is hydrated as its own unit of work that yields to the browser
-            (React hydrates such boundaries at a low priority, and at once when one is used),
-            instead of in one long task, so the page answers input sooner (Lighthouse's TBT).
-            Unlike <Suspense>, the server never moves their HTML to the end of the document.
-          */}
-          <Activity>
-            <SiteHeader
-              search={<HeaderSearch />}
-              cart={<CartLink />}
-              points={<PointsButton />}
-              notifications={<NotificationBell variant="header" />} />
-          </Activity>
-          <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
-            <Activity>{children}</Activity>
-          </main>
-          <Activity>
-            <SiteFooter />
-          </Activity>
-          <Activity>
-            <MobileBottomBar notifications={<NotificationBell variant="bar" />} />
-          </Activity>
-          <ScrollToTopButton />
+          {/* In maintenance mode, everyone but admins sees the notice instead of all of this. */}
+          <MaintenanceGate>
+            <PageViews />
+            <LiveEvents />
+            <NotificationsLive />
+            <CartSync />
+            <TestPaymentsBanner />
+            {/*
+              Each visible <Activity> is hydrated as its own unit of work that yields to the browser
+              (React hydrates such boundaries at a low priority, and at once when one is used),
+              instead of in one long task, so the page answers input sooner (Lighthouse's TBT).
+              Unlike <Suspense>, the server never moves their HTML to the end of the document.
+            */}
+            <Activity>
+              <SiteHeader
+                search={<HeaderSearch />}
+                cart={<CartLink />}
+                points={<PointsButton />}
+                notifications={<NotificationBell variant="header" />} />
+            </Activity>
+            <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
+              <Activity>{children}</Activity>
+            </main>
+            <Activity>
+              <SiteFooter />
+            </Activity>
+            <Activity>
+              <MobileBottomBar notifications={<NotificationBell variant="bar" />} />
+            </Activity>
+            <ScrollToTopButton />
+          </MaintenanceGate>
         </Providers>
       </body>
     </html>

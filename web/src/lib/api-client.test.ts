@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { ApiError, apiGet } from '@/lib/api-client';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, apiGet, onMaintenance } from '@/lib/api-client';
 import { server } from '@/test/msw-server';
 
 describe('apiGet', () => {
@@ -51,5 +51,27 @@ describe('apiGet', () => {
   it('throws ApiError with status 0 when the server cannot be reached', async () => {
     server.use(http.get('*/api/v1/down', () => HttpResponse.error()));
     await expect(apiGet('/api/v1/down')).rejects.toMatchObject({ status: 0, code: 'network_error' });
+  });
+
+  it('tells the maintenance listeners when the shop is closed for maintenance', async () => {
+    server.use(
+      http.get('*/api/v1/closed', () =>
+        HttpResponse.json({ error: { code: 'maintenance', message: 'Back at 10:00' } }, { status: 503 }),
+      ),
+      http.get('*/api/v1/busy', () =>
+        HttpResponse.json({ error: { code: 'unavailable', message: 'Busy' } }, { status: 503 }),
+      ),
+    );
+    const listener = vi.fn();
+    const stop = onMaintenance(listener);
+    const error = await apiGet('/api/v1/closed').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 503, code: 'maintenance', message: 'Back at 10:00', isMaintenance: true });
+    expect(listener).toHaveBeenCalledTimes(1);
+    // Another 503 is not maintenance.
+    await expect(apiGet('/api/v1/busy')).rejects.toMatchObject({ isMaintenance: false });
+    expect(listener).toHaveBeenCalledTimes(1);
+    stop();
+    await apiGet('/api/v1/closed').catch(() => undefined);
+    expect(listener).toHaveBeenCalledTimes(1);
   });
 });

@@ -30,6 +30,25 @@ export class ApiError extends Error {
   get isNotFound(): boolean {
     return this.status === 404;
   }
+
+  /** The shop is closed for maintenance: 503 `maintenance`, the admin's message as the message. */
+  get isMaintenance(): boolean {
+    return this.status === 503 && this.code === 'maintenance';
+  }
+}
+
+const maintenanceListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever the API answers 503 `maintenance` (the site then reads the public
+ * settings again, so the maintenance notice shows even when they were cached before it began).
+ * Answers the function that stops it.
+ */
+export function onMaintenance(listener: () => void): () => void {
+  maintenanceListeners.add(listener);
+  return () => {
+    maintenanceListeners.delete(listener);
+  };
 }
 
 interface ErrorBody {
@@ -118,7 +137,11 @@ export async function apiFetch(method: Method, path: string, { body, file, signa
     const refreshed = await refreshSession().catch(() => null);
     if (refreshed) response = await send(method, path, payload, refreshed.access_token, signal, keepalive);
   }
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (error.isMaintenance) maintenanceListeners.forEach((listener) => listener());
+    throw error;
+  }
   return response;
 }
 

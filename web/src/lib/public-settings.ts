@@ -21,6 +21,12 @@ export interface PublicSettings {
   site: { logo_url: string | null; logo_text: string | null } | null;
   currencies: (SettingsCurrency & { enabled: boolean })[];
   countries: { code: string; name: string; enabled: boolean }[];
+  /** The store's details (admin general settings); only its name is read here. */
+  store?: { name: string } | null;
+  /** Maintenance mode: the shop shows `message` instead of itself to all but admins. */
+  maintenance?: { enabled: boolean; message: string } | null;
+  /** Whether new customers may make accounts (absent: open). */
+  sign_up_open?: boolean;
 }
 
 export interface PublicSettingsResponse {

@@ -17,8 +17,12 @@ describe('query defaults', () => {
     }
   });
 
+  it('never retry maintenance mode', () => {
+    expect(shouldRetry(0, new ApiError(503, 'maintenance', 'Back at 10:00'))).toBe(false);
+  });
+
   it('retry other failures up to twice', () => {
-    for (const error of [new ApiError(500, 'x', 'x'), new ApiError(0, 'network_error', 'x'), new Error('boom')]) {
+    for (const error of [new ApiError(500, 'x', 'x'), new ApiError(503, 'x', 'x'), new ApiError(0, 'network_error', 'x'), new Error('boom')]) {
       expect(shouldRetry(0, error)).toBe(true);
       expect(shouldRetry(1, error)).toBe(true);
       expect(shouldRetry(2, error)).toBe(false);

@@ -7,9 +7,13 @@ export const STALE_TIME_MS = 5 * 60 * 1000;
 export const GC_TIME_MS = 10 * 60 * 1000;
 export const MAX_RETRIES = 2;
 
-/** Never retry a 4xx (the answer will not change); retry anything else up to twice. */
+/**
+ * Never retry a 4xx (the answer will not change) or maintenance mode's 503 (the notice shows
+ * instead); retry anything else up to twice.
+ */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if ((error instanceof ApiError || error instanceof AuthError) && error.isClientError) return false;
+  if (error instanceof ApiError && error.isMaintenance) return false;
   return failureCount < MAX_RETRIES;
 }
 

@@ -8,11 +8,15 @@ import { server } from '@/test/msw-server';
 import { renderWithQueryClient } from '@/test/render';
 
 /**
- * Renders an auth route with the Toaster. The test file must mock 'next/navigation' (useRouter,
+ * Renders an auth route with the Toaster, the public settings answering `settings` over the usual ones. The test file must mock 'next/navigation' (useRouter,
  * useSearchParams) and '@/lib/navigation' (loadPage).
  */
-export function renderAuthPage(route: AuthRoute, search = '') {
-  server.use(http.get('*/api/v1/settings/public', () => HttpResponse.json(publicSettings())));
+export function renderAuthPage(
+  route: AuthRoute,
+  search = '',
+  settings: Parameters<typeof publicSettings>[0] = {},
+) {
+  server.use(http.get('*/api/v1/settings/public', () => HttpResponse.json(publicSettings(settings))));
   const replace = vi.fn();
   vi.mocked(useRouter).mockReturnValue({ replace, push: vi.fn() } as unknown as ReturnType<typeof useRouter>);
   vi.mocked(useSearchParams).mockReturnValue(new URLSearchParams(search) as unknown as ReadonlyURLSearchParams);

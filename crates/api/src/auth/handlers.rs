@@ -135,7 +135,7 @@ pub async fn jwks(State(state): State<AppState>) -> Response {
 pub async fn settings(State(state): State<AppState>) -> Json<Value> {
     Json(json!({
         "external": {"email": true, "phone": false, "google": state.auth.config.google.is_some()},
-        "disable_signup": false,
+        "disable_signup": !crate::site_rules::sign_up_open(&state).await.unwrap_or(true),
         "mailer_autoconfirm": state.auth.config.autoconfirm,
         "phone_autoconfirm": false,
         "sms_provider": "",

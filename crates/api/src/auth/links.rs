@@ -28,7 +28,14 @@ pub async fn signup(
     Query(query): Query<RedirectQuery>,
     body: Bytes,
 ) -> AuthResult<Response> {
-    let limits = state.auth.config.rate_limits;
+    if !crate::site_rules::sign_up_open(&state).await? {
+        return Err(AuthError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "signup_disabled",
+            "Signups not allowed for this instance",
+        ));
+    }
+    let limits = crate::site_rules::limits(&state);
     limit(&state, "signup-ip", &client.key(), limits.sign_up)?;
     let body = body_json(&body)?;
     let email = parse_email(text(&body, "email"))?;
@@ -125,7 +132,7 @@ pub async fn recover(
     Query(query): Query<RedirectQuery>,
     body: Bytes,
 ) -> AuthResult<Json<Value>> {
-    let limits = state.auth.config.rate_limits;
+    let limits = crate::site_rules::limits(&state);
     limit(&state, "recover-ip", &client.key(), limits.recover)?;
     let body = body_json(&body)?;
     let email = parse_email(text(&body, "email"))?;
@@ -214,7 +221,7 @@ pub async fn verify_link(
         &state,
         "verify-ip",
         &client.key(),
-        state.auth.config.rate_limits.verify,
+        crate::site_rules::limits(&state).verify,
     ) {
         return e.into_response();
     }
@@ -251,7 +258,7 @@ pub async fn verify_token(
         &state,
         "verify-ip",
         &client.key(),
-        state.auth.config.rate_limits.verify,
+        crate::site_rules::limits(&state).verify,
     )?;
     let body = body_json(&body)?;
     let kind = token_kind(text(&body, "type")).ok_or_else(|| {

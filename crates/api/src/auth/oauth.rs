@@ -321,6 +321,12 @@ async fn finish(
                     tracing::info!(user.id = %user.id, "unconfirmed account taken over by a Google sign-in");
                     user.id
                 }
+                None if !crate::site_rules::sign_up_open(state)
+                    .await
+                    .map_err(db_err)? =>
+                {
+                    return Err("Signups not allowed for this instance".into());
+                }
                 None => {
                     let new = NewUser {
                         email: email.clone(),

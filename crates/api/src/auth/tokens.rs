@@ -43,7 +43,7 @@ pub async fn token(
 }
 
 async fn password_grant(state: &AppState, ip: &str, body: &Value) -> AuthResult<Json<Value>> {
-    let limits = state.auth.config.rate_limits;
+    let limits = crate::site_rules::limits(state);
     limit(state, "signin-ip", ip, limits.sign_in)?;
     let email = text(body, "email")
         .map(str::trim)
@@ -81,7 +81,7 @@ async fn refresh_grant(state: &AppState, ip: &str, body: &Value) -> AuthResult<J
         state,
         "refresh-ip",
         ip,
-        state.auth.config.rate_limits.refresh,
+        crate::site_rules::limits(state).refresh,
     )?;
     let presented = text(body, "refresh_token").unwrap_or_default();
     let not_found = || {

@@ -1,11 +1,13 @@
 //! Platform settings admins change (`/admin/settings/…`), each change audited with before
 //! and after: whether new stores' products wait for review, and the general settings (the
-//! store's details, shipping, VAT and the points earn rate).
+//! store's details, shipping, VAT and the points earn rate), and the advanced settings
+//! (maintenance mode, sign-ups, product review, stock holds and rate limits).
 
 use axum::Json;
 use axum::extract::State;
 use bazaar_commerce::{admin, store_settings};
 use bazaar_domain::money::Cents;
+use bazaar_domain::settings::advanced::{AdvancedDraft, AdvancedSettings};
 use bazaar_domain::settings::{
     GeneralDraft, GeneralSettings, POINTS_PER_RAND, PRODUCT_REVIEW_KEY, ProductReview,
     product_review,
@@ -25,6 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(get_product_review, set_product_review))
         .routes(routes!(get_general, set_general))
+        .routes(routes!(get_advanced, set_advanced))
 }
 
 /// Whether a new store's products wait for an admin's review before going on sale.
@@ -124,6 +127,24 @@ impl From<GeneralSettings> for GeneralSettingsBody {
     }
 }
 
+/// What the page sent, for the domain's rules to check (the point value is not the
+/// admin's to set).
+impl From<GeneralSettingsBody> for GeneralDraft {
+    fn from(body: GeneralSettingsBody) -> Self {
+        Self {
+            store_name: body.store_name,
+            contact_email: body.contact_email,
+            contact_phone: body.contact_phone,
+            address: body.address,
+            support_hours: body.support_hours,
+            free_shipping_threshold: body.free_shipping_threshold,
+            standard_shipping_rate: body.standard_shipping_rate,
+            vat_rate_percent: body.vat_rate_percent,
+            points_per_100_rand: body.points_per_100_rand,
+        }
+    }
+}
+
 /// The general settings.
 #[utoipa::path(
     get, path = "/admin/settings/general", tag = "admin", operation_id = "admin_get_general_settings",
@@ -155,17 +176,130 @@ async fn set_general(
     AdminActor(caller): AdminActor,
     ApiJson(body): ApiJson<GeneralSettingsBody>,
 ) -> ApiResult<Json<GeneralSettingsBody>> {
-    let draft = GeneralDraft {
-        store_name: body.store_name,
-        contact_email: body.contact_email,
-        contact_phone: body.contact_phone,
-        address: body.address,
-        support_hours: body.support_hours,
-        free_shipping_threshold: body.free_shipping_threshold,
-        standard_shipping_rate: body.standard_shipping_rate,
-        vat_rate_percent: body.vat_rate_percent,
-        points_per_100_rand: body.points_per_100_rand,
-    };
-    let set = store_settings::set_general(&state.db, &actor(&caller), &draft).await?;
+    let set = store_settings::set_general(&state.db, &actor(&caller), &body.into()).await?;
     Ok(Json(set.into()))
+}
+
+/// Attempts allowed per address, email or user in each window.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct RateLimitNumbers {
+    /// Password sign-ins, per address and per email.
+    pub sign_in: i64,
+    /// Sign-ups, per address and per email.
+    pub sign_up: i64,
+    /// Password recovery emails, per address and per email.
+    pub recover: i64,
+    /// Email-link and one-time-code checks, per address.
+    pub verify: i64,
+    /// Session refreshes, per address.
+    pub refresh: i64,
+    /// Second-factor challenges and checks, per user and per factor.
+    pub mfa: i64,
+    /// Points-code redemptions, per customer.
+    pub redeem: i64,
+}
+
+/// The advanced settings page.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct AdvancedSettingsBody {
+    /// The shop's API answers 503 with the message to everyone but admins.
+    pub maintenance_mode: bool,
+    /// 10 to 500 characters.
+    pub maintenance_message: String,
+    /// Whether new customers may make accounts.
+    pub sign_up_open: bool,
+    /// New stores' products wait for an admin's review the first time they go on sale.
+    pub product_review_new_vendors: bool,
+    /// A store is new for this many days (0 to 3,650).
+    pub product_review_days: i64,
+    /// How long an unpaid order holds its stock (5 to 10,080 minutes).
+    pub reservation_minutes: i64,
+    /// Each 1 to 10,000 per window.
+    pub rate_limits: RateLimitNumbers,
+    /// The rate limits' window in seconds (read only; ignored when sent).
+    #[serde(default)]
+    pub rate_limit_window_seconds: i64,
+}
+
+impl AdvancedSettingsBody {
+    fn new(s: AdvancedSettings, state: &AppState) -> Self {
+        let configured = state.auth.config.rate_limits;
+        let r = s.advanced.rate_limits;
+        let pick = |set: Option<u32>, server: u32| i64::from(set.unwrap_or(server));
+        Self {
+            maintenance_mode: s.advanced.maintenance,
+            maintenance_message: s.advanced.maintenance_message,
+            sign_up_open: s.advanced.sign_up_open,
+            product_review_new_vendors: s.product_review.new_vendors,
+            product_review_days: s.product_review.days,
+            reservation_minutes: s.reservation_minutes,
+            rate_limits: RateLimitNumbers {
+                sign_in: pick(r.map(|r| r.sign_in), configured.sign_in),
+                sign_up: pick(r.map(|r| r.sign_up), configured.sign_up),
+                recover: pick(r.map(|r| r.recover), configured.recover),
+                verify: pick(r.map(|r| r.verify), configured.verify),
+                refresh: pick(r.map(|r| r.refresh), configured.refresh),
+                mfa: pick(r.map(|r| r.mfa), configured.mfa),
+                redeem: pick(r.map(|r| r.redeem), configured.redeem),
+            },
+            rate_limit_window_seconds: i64::try_from(configured.window.as_secs())
+                .unwrap_or(i64::MAX),
+        }
+    }
+}
+
+/// What the page sent, for the domain's rules to check.
+impl From<AdvancedSettingsBody> for AdvancedDraft {
+    fn from(body: AdvancedSettingsBody) -> Self {
+        let r = body.rate_limits;
+        Self {
+            maintenance: body.maintenance_mode,
+            maintenance_message: body.maintenance_message,
+            sign_up_open: body.sign_up_open,
+            product_review_new_vendors: body.product_review_new_vendors,
+            product_review_days: body.product_review_days,
+            reservation_minutes: body.reservation_minutes,
+            rate_limits: [
+                r.sign_in, r.sign_up, r.recover, r.verify, r.refresh, r.mfa, r.redeem,
+            ],
+        }
+    }
+}
+
+/// The advanced settings, with the rate limits in force (the server's own until an admin
+/// sets them).
+#[utoipa::path(
+    get, path = "/admin/settings/advanced", tag = "admin", operation_id = "admin_get_advanced_settings",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = AdvancedSettingsBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody)
+    )
+)]
+async fn get_advanced(
+    State(state): State<AppState>,
+    _admin: AdminActor,
+) -> ApiResult<Json<AdvancedSettingsBody>> {
+    let settings = store_settings::advanced(&state.db).await?;
+    Ok(Json(AdvancedSettingsBody::new(settings, &state)))
+}
+
+/// Change the advanced settings: every field is checked and all problems answered at once
+/// (a rate limit's under `rate_limits.<name>`). Every `serve` process obeys the change from
+/// its next request.
+#[utoipa::path(
+    put, path = "/admin/settings/advanced", tag = "admin", operation_id = "admin_set_advanced_settings",
+    security(("bearer" = [])), request_body = AdvancedSettingsBody,
+    responses(
+        (status = 200, body = AdvancedSettingsBody), (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)
+    )
+)]
+async fn set_advanced(
+    State(state): State<AppState>,
+    AdminActor(caller): AdminActor,
+    ApiJson(body): ApiJson<AdvancedSettingsBody>,
+) -> ApiResult<Json<AdvancedSettingsBody>> {
+    let set = store_settings::set_advanced(&state.db, &actor(&caller), &body.into()).await?;
+    Ok(Json(AdvancedSettingsBody::new(set, &state)))
 }

@@ -206,7 +206,7 @@ async fn redeem_code(
     Redeemer(user): Redeemer,
     ApiJson(body): ApiJson<RedeemRequest>,
 ) -> ApiResult<(StatusCode, Json<RedeemResult>)> {
-    let limits = state.auth.config.rate_limits;
+    let limits = crate::site_rules::limits(&state);
     state.limit(
         &format!("redeem-user:{}", user.id),
         limits.redeem,

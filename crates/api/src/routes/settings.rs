@@ -74,9 +74,20 @@ pub struct StoreDetailsView {
     pub support_hours: Option<String>,
 }
 
+/// Whether the shop is closed for maintenance (admins still get through), and what
+/// customers are told meanwhile.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MaintenanceView {
+    pub enabled: bool,
+    pub message: String,
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PublicSettings {
     pub store: StoreDetailsView,
+    pub maintenance: MaintenanceView,
+    /// Whether new customers may make accounts.
+    pub sign_up_open: bool,
     /// The store currency, with display details.
     pub currency: CurrencyView,
     pub shipping: ShippingView,
@@ -102,8 +113,9 @@ pub async fn get_public_settings(
     State(state): State<AppState>,
 ) -> ApiResult<Json<PublicSettingsResponse>> {
     let db = &state.db;
-    let (currency_code, store, shipping, tax, site, currencies, countries) = tokio::join!(
+    let (currency_code, advanced, store, shipping, tax, site, currencies, countries) = tokio::join!(
         store_currency(&state),
+        state.rules.get(db),
         settings::system(db, rules::STORE_DETAILS_KEY),
         settings::system(db, "shipping_settings"),
         settings::system(db, "tax_settings"),
@@ -153,8 +165,14 @@ pub async fn get_public_settings(
             .filter(|v| !v.is_empty())
     };
     let store = rules::store_details(store?.as_ref());
+    let advanced = advanced?;
     Ok(Json(PublicSettingsResponse {
         settings: PublicSettings {
+            maintenance: MaintenanceView {
+                enabled: advanced.maintenance,
+                message: advanced.maintenance_message.clone(),
+            },
+            sign_up_open: advanced.sign_up_open,
             store: StoreDetailsView {
                 name: store.store_name,
                 contact_email: store.contact_email,

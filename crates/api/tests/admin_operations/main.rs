@@ -16,7 +16,9 @@ use axum::http::StatusCode;
 use common::TestApp;
 use common::accounts::{PASSWORD, refresh, sign_in, sign_up, token};
 use common::jobs::Customer;
-use common::shop::{add, admin, call, paid, place, quick_customer, seller, shop, shop_paying};
+use common::shop::{
+    add, admin, books, call, paid, place, quick_customer, seller, shop, shop_paying,
+};
 use serde_json::{Value, json};
 use uuid::Uuid;
 

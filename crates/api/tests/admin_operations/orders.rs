@@ -3,23 +3,6 @@
 
 use super::*;
 
-/// The books add up to zero; each account's sum.
-async fn books(app: &TestApp, boss: &Customer) -> std::collections::BTreeMap<String, i64> {
-    let body = get(app, "/api/v1/admin/ledger", boss).await;
-    assert_eq!(body["total_cents"], 0, "the books balance: {body}");
-    body["accounts"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| {
-            (
-                a["account"].as_str().unwrap().to_owned(),
-                a["sum_cents"].as_i64().unwrap(),
-            )
-        })
-        .collect()
-}
-
 async fn deliver(app: &TestApp, vendor: &Customer) -> String {
     let list = get(app, "/api/v1/vendor/orders?status=to_ship", vendor).await;
     let part = list["items"][0]["id"].as_str().unwrap().to_owned();

@@ -394,3 +394,22 @@ pub async fn paid(app: &TestApp, order_id: &str) {
     );
     tx.commit().await.unwrap();
 }
+
+/// The ledger as an admin reads it: asserts the books add up to zero and answers each
+/// account's sum.
+pub async fn books(app: &TestApp, admin: &Customer) -> std::collections::BTreeMap<String, i64> {
+    let (status, body) = call(app, "GET", "/api/v1/admin/ledger", None, admin).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["total_cents"], 0, "the books balance: {body}");
+    body["accounts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            (
+                a["account"].as_str().unwrap().to_owned(),
+                a["sum_cents"].as_i64().unwrap(),
+            )
+        })
+        .collect()
+}

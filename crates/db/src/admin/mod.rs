@@ -79,6 +79,22 @@ pub(crate) fn holds(db: &Db, column: &str, pattern: &str) -> String {
     }
 }
 
+/// An FTS5 query finding `q` as written (one phrase, any case), in `column` when given,
+/// where the trigram index (`fts_users`, `fts_products`) can look it up: on SQLite, and for
+/// text of at least three characters, a trigram's length. Otherwise `None`: shorter text,
+/// and PostgreSQL, scan with [`holds`].
+pub(crate) fn trigram_query(db: &Db, q: &str, column: Option<&str>) -> Option<String> {
+    let q = q.trim();
+    if !matches!(db, Db::Sqlite(_)) || q.chars().count() < 3 {
+        return None;
+    }
+    let phrase = format!("\"{}\"", q.replace('"', "\"\""));
+    Some(match column {
+        Some(c) => format!("{c} : {phrase}"),
+        None => phrase,
+    })
+}
+
 /// A condition that `column` starts with `prefix` (case kept), able to use the column's
 /// index on SQLite (`GLOB`; its `LIKE` ignores case, so no index serves it), and the bound
 /// value for it.

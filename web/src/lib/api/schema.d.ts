@@ -556,6 +556,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/settings/advanced": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The advanced settings, with the rate limits in force (the server's own until an admin
+         *     sets them).
+         */
+        get: operations["admin_get_advanced_settings"];
+        /**
+         * Change the advanced settings: every field is checked and all problems answered at once
+         *     (a rate limit's under `rate_limits.<name>`). Every `serve` process obeys the change from
+         *     its next request.
+         */
+        put: operations["admin_set_advanced_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/settings/general": {
         parameters: {
             query?: never;
@@ -2705,6 +2730,34 @@ export interface components {
             /** @description By store name. */
             vendors: components["schemas"]["AdminVendor"][];
         };
+        /** @description The advanced settings page. */
+        AdvancedSettingsBody: {
+            /** @description 10 to 500 characters. */
+            maintenance_message: string;
+            /** @description The shop's API answers 503 with the message to everyone but admins. */
+            maintenance_mode: boolean;
+            /**
+             * Format: int64
+             * @description A store is new for this many days (0 to 3,650).
+             */
+            product_review_days: number;
+            /** @description New stores' products wait for an admin's review the first time they go on sale. */
+            product_review_new_vendors: boolean;
+            /**
+             * Format: int64
+             * @description The rate limits' window in seconds (read only; ignored when sent).
+             */
+            rate_limit_window_seconds?: number;
+            /** @description Each 1 to 10,000 per window. */
+            rate_limits: components["schemas"]["RateLimitNumbers"];
+            /**
+             * Format: int64
+             * @description How long an unpaid order holds its stock (5 to 10,080 minutes).
+             */
+            reservation_minutes: number;
+            /** @description Whether new customers may make accounts. */
+            sign_up_open: boolean;
+        };
         /** @description A version of the vendor agreement. */
         Agreement: {
             /**
@@ -3453,6 +3506,14 @@ export interface components {
             /** Format: int64 */
             count: number;
         };
+        /**
+         * @description Whether the shop is closed for maintenance (admins still get through), and what
+         *     customers are told meanwhile.
+         */
+        MaintenanceView: {
+            enabled: boolean;
+            message: string;
+        };
         MarkedRead: {
             /**
              * Format: int64
@@ -4046,7 +4107,10 @@ export interface components {
             currencies: components["schemas"]["CurrencyView"][];
             /** @description The store currency, with display details. */
             currency: components["schemas"]["CurrencyView"];
+            maintenance: components["schemas"]["MaintenanceView"];
             shipping: components["schemas"]["ShippingView"];
+            /** @description Whether new customers may make accounts. */
+            sign_up_open: boolean;
             site: components["schemas"]["SiteView"];
             store: components["schemas"]["StoreDetailsView"];
             tax: components["schemas"]["TaxView"];
@@ -4063,6 +4127,44 @@ export interface components {
         };
         QuoteResponse: {
             quote: components["schemas"]["CheckoutQuote"];
+        };
+        /** @description Attempts allowed per address, email or user in each window. */
+        RateLimitNumbers: {
+            /**
+             * Format: int64
+             * @description Second-factor challenges and checks, per user and per factor.
+             */
+            mfa: number;
+            /**
+             * Format: int64
+             * @description Password recovery emails, per address and per email.
+             */
+            recover: number;
+            /**
+             * Format: int64
+             * @description Points-code redemptions, per customer.
+             */
+            redeem: number;
+            /**
+             * Format: int64
+             * @description Session refreshes, per address.
+             */
+            refresh: number;
+            /**
+             * Format: int64
+             * @description Password sign-ins, per address and per email.
+             */
+            sign_in: number;
+            /**
+             * Format: int64
+             * @description Sign-ups, per address and per email.
+             */
+            sign_up: number;
+            /**
+             * Format: int64
+             * @description Email-link and one-time-code checks, per address.
+             */
+            verify: number;
         };
         /** @description Average rating rounded to one decimal, and the number of reviews. */
         RatingView: {
@@ -7387,6 +7489,110 @@ export interface operations {
             };
             /** @description `unchanged`: shown already */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_get_advanced_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvancedSettingsBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_set_advanced_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdvancedSettingsBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvancedSettingsBody"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

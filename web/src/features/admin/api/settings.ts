@@ -41,3 +41,45 @@ export function useSaveGeneralSettings() {
     },
   });
 }
+
+/**
+ * The advanced settings, for admins: GET /api/v1/admin/settings/advanced (maintenance mode,
+ * sign-ups, product review of new stores, stock holds and the rate limits) and PUT to change them.
+ * As with the general settings, the server checks every field and answers all problems at once
+ * (400 with `error.fields`; a rate limit's under `rate_limits.<name>`).
+ *
+ */
+export type AdvancedSettings = Schema<'AdvancedSettingsBody'>;
+export type RateLimitNumbers = Schema<'RateLimitNumbers'>;
+
+/** What a save sends: the window is the server's own and may be left out. */
+export type AdvancedSettingsInput = Omit<AdvancedSettings, 'rate_limit_window_seconds'> &
+  Partial<Pick<AdvancedSettings, 'rate_limit_window_seconds'>>;
+
+export function advancedSettingsQueryOptions() {
+  return queryOptions({
+    queryKey: [...ROOT, 'advanced'] as const,
+    queryFn: ({ signal }): Promise<AdvancedSettings> => api.get('/api/v1/admin/settings/advanced', { signal }),
+    staleTime: 0,
+  });
+}
+
+export function useAdvancedSettings() {
+  return useQuery(advancedSettingsQueryOptions());
+}
+
+/**
+ * Saves the advanced settings (PUT replaces every field). The answer is kept as the settings; the
+ * public settings (maintenance mode and whether sign-ups are open) are read again.
+ */
+export function useSaveAdvancedSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AdvancedSettingsInput): Promise<AdvancedSettings> =>
+      api.put('/api/v1/admin/settings/advanced', { body: input }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(advancedSettingsQueryOptions().queryKey, saved);
+      return queryClient.invalidateQueries({ queryKey: publicSettingsQueryOptions().queryKey });
+    },
+  });
+}

@@ -1,5 +1,6 @@
 'use client';
 
+import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -59,6 +60,51 @@ export function DialogFormFooter({ busy, stale, submitLabel }: { busy: boolean; 
         {busy ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
         {submitLabel}
       </Button>
+    </div>
+  );
+}
+
+/**
+ * An on/off setting: a checkbox shown as a switch (role="switch"), its label beside it, and an
+ * optional hint and error under it, wired as FormField wires a text input. The input's props
+ * (react-hook-form's `register(...)`, with its ref) go on the checkbox.
+ */
+export function SwitchField({
+  label,
+  hint,
+  error,
+  ...input
+}: { label: ReactNode; hint?: ReactNode; error?: string } & Omit<ComponentPropsWithRef<'input'>, 'type' | 'role'>) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div className="flex items-center gap-3">
+        <input
+          {...input}
+          id={id}
+          type="checkbox"
+          role="switch"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className="size-5 shrink-0 accent-brand-700"
+        />
+        <label htmlFor={id} className="text-sm font-medium text-neutral-800">
+          {label}
+        </label>
+      </div>
+      {hint ? (
+        <p id={hintId} className="text-xs text-neutral-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-sale">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -9,10 +9,19 @@ describe('/admin/settings', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Settings pages' });
     const links = within(list).getAllByRole('link');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/admin/general-settings/']);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/admin/general-settings/',
+      '/admin/advanced-settings/',
+    ]);
 
     const general = within(list).getByRole('link', { name: 'General' });
     expect(general).toHaveAttribute('href', '/admin/general-settings/');
     expect(general).toHaveAccessibleDescription('Store details, shipping, VAT and points.');
+
+    const advanced = within(list).getByRole('link', { name: 'Advanced' });
+    expect(advanced).toHaveAttribute('href', '/admin/advanced-settings/');
+    expect(advanced).toHaveAccessibleDescription(
+      'Maintenance mode, sign-ups, product review, stock holds and rate limits.',
+    );
   });
 });

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useId } from 'react';
-import { ChevronRight, Store, type LucideIcon } from 'lucide-react';
+import { ChevronRight, Store, Wrench, type LucideIcon } from 'lucide-react';
 import { PageHeader } from '@/components/area/area-states';
 
 /** One settings page: where it is and what it changes. */
@@ -20,6 +20,12 @@ export const SETTINGS_PAGES: readonly SettingsLink[] = [
     label: 'General',
     description: 'Store details, shipping, VAT and points.',
     icon: Store,
+  },
+  {
+    href: '/admin/advanced-settings/',
+    label: 'Advanced',
+    description: 'Maintenance mode, sign-ups, product review, stock holds and rate limits.',
+    icon: Wrench,
   },
 ];
 

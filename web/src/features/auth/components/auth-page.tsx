@@ -5,11 +5,12 @@ import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { rememberReturnPath, RETURN_PATH_PARAM, safeReturnPath } from '@/lib/auth/return-path';
 import { useSession } from '@/lib/auth/use-session';
-import { useSiteName } from '@/lib/public-settings';
+import { usePublicSettings, useSiteName } from '@/lib/public-settings';
 import type { SignInResult } from '@/features/auth/api/auth-flows';
 import { AuthCard, AuthCardSkeleton } from '@/features/auth/components/auth-card';
 import { CheckEmail } from '@/features/auth/components/check-email';
 import { GoogleSignInButton, OrDivider } from '@/features/auth/components/google-sign-in-button';
+import { AUTH_MESSAGES } from '@/features/auth/lib/auth-messages';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
 import { TotpChallenge } from '@/features/auth/components/totp-challenge';
@@ -61,6 +62,7 @@ function useRedirectIfSignedIn(returnTo: string | null): boolean {
 function AuthPageContent({ route }: { route: AuthRoute }) {
   const searchParams = useSearchParams();
   const siteName = useSiteName();
+  const { data: settings } = usePublicSettings();
   const redirectParam = searchParams?.get(RETURN_PATH_PARAM) ?? null;
   const returnTo = safeReturnPath(redirectParam);
   const waiting = useRedirectIfSignedIn(returnTo);
@@ -68,6 +70,8 @@ function AuthPageContent({ route }: { route: AuthRoute }) {
   useEffect(() => rememberReturnPath(redirectParam), [redirectParam]);
   const [secondFactor, setSecondFactor] = useState<Extract<SignInResult, { kind: 'second-factor' }> | null>(null);
   const [checkEmailFor, setCheckEmailFor] = useState<string | null>(null);
+  // The server said so on a sign-up made here (settings read before sign-ups closed).
+  const [signUpRefused, setSignUpRefused] = useState(false);
   const mode: Mode =
     route === 'signup' || (route === 'auth' && searchParams?.get('mode') === 'signup') ? 'sign-up' : 'sign-in';
   const signInHref = toggleHref(route === 'signup' ? 'login' : route, 'sign-up', returnTo);
@@ -81,6 +85,26 @@ function AuthPageContent({ route }: { route: AuthRoute }) {
   if (checkEmailFor !== null && mode === 'sign-up') return <CheckEmail email={checkEmailFor} signInHref={signInHref} />;
 
   const signingUp = mode === 'sign-up';
+  // Closed by an admin (advanced settings); until the settings answer, the form shows.
+  if (signingUp && (signUpRefused || settings?.sign_up_open === false)) {
+    return (
+      <AuthCard title="Create your account">
+        <p role="status" className="font-medium text-neutral-800" data-testid="sign-up-closed">
+          {AUTH_MESSAGES.signUpClosed}
+        </p>
+        <p className="mt-3 text-sm text-neutral-600">
+          Already have an account?{' '}
+          <Link
+            href={toggleHref(route, mode, returnTo)}
+            replace={route === 'auth'}
+            className="font-semibold text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline"
+          >
+            Sign in
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard
       title={signingUp ? 'Create your account' : 'Welcome back'}
@@ -105,7 +129,7 @@ function AuthPageContent({ route }: { route: AuthRoute }) {
       <GoogleSignInButton />
       <OrDivider />
       {signingUp ? (
-        <SignUpForm key="sign-up" onCheckEmail={setCheckEmailFor} />
+        <SignUpForm key="sign-up" onCheckEmail={setCheckEmailFor} onClosed={() => setSignUpRefused(true)} />
       ) : (
         <SignInForm key="sign-in" onSecondFactor={setSecondFactor} />
       )}

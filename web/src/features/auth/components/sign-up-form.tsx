@@ -8,6 +8,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { AuthError } from '@/lib/auth/auth-api';
 import { signUpWithEmail } from '@/features/auth/api/auth-flows';
 import {
   AUTH_MESSAGES,
@@ -19,8 +20,11 @@ import { authErrorMessage } from '@/features/auth/lib/error-message';
 import { FormAlert } from '@/features/auth/components/auth-card';
 import { PasswordInput } from '@/features/auth/components/password-input';
 
-/** Sign-up (SPEC §5); `onCheckEmail` when the address must be confirmed before signing in. */
-export function SignUpForm({ onCheckEmail }: { onCheckEmail: (email: string) => void }) {
+/**
+ * Sign-up (SPEC §5); `onCheckEmail` when the address must be confirmed before signing in, and
+ * `onClosed` when the server answers that sign-ups are closed (`signup_disabled`).
+ */
+export function SignUpForm({ onCheckEmail, onClosed }: { onCheckEmail: (email: string) => void; onClosed?: () => void }) {
   const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
@@ -40,6 +44,10 @@ export function SignUpForm({ onCheckEmail }: { onCheckEmail: (email: string) => 
         onCheckEmail(values.email);
       }
     } catch (error) {
+      if (onClosed && error instanceof AuthError && error.code === 'signup_disabled') {
+        onClosed();
+        return;
+      }
       const message = authErrorMessage(error);
       setServerError(message);
       toast.error(AUTH_MESSAGES.errorTitle, { description: message });

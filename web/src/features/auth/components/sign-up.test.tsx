@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { loadPage } from '@/lib/navigation';
+import { publicSettingsQueryOptions } from '@/lib/public-settings';
 import { authUser, profile, sessionResponse, storedSession } from '@/test/auth';
 import { renderAuthPage } from '@/test/auth-page';
 import { server } from '@/test/msw-server';
@@ -110,6 +111,42 @@ describe('sign-up results', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('User already registered');
     await waitFor(() => expect(screen.getAllByText('User already registered')).toHaveLength(2));
     expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(storedSession()).toBeNull();
+  });
+});
+
+describe('closed sign-ups', () => {
+  it('says sign-ups are closed, with a link to sign in, instead of the form', async () => {
+    const requests = serveSignUp(() => HttpResponse.json(authUser()));
+    renderAuthPage('signup', '', { sign_up_open: false });
+
+    expect(await screen.findByText('Sign-ups are closed for now.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login/');
+    expect(screen.queryByRole('form', { name: 'Sign up' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Full name')).not.toBeInTheDocument();
+    expect(requests).toEqual([]);
+  });
+
+  it('keeps the form while sign-ups are open', async () => {
+    const { queryClient } = renderAuthPage('signup', '', { sign_up_open: true });
+    await waitFor(() =>
+      expect(queryClient.getQueryState(publicSettingsQueryOptions().queryKey)?.status).toBe('success'),
+    );
+    expect(screen.getByRole('form', { name: 'Sign up' })).toBeInTheDocument();
+    expect(screen.queryByText('Sign-ups are closed for now.')).not.toBeInTheDocument();
+  });
+
+  it('says so when the server refuses the sign-up as disabled', async () => {
+    serveSignUp(() =>
+      HttpResponse.json({ code: 422, error_code: 'signup_disabled', msg: 'Signups not allowed for this instance' }, { status: 422 }),
+    );
+    renderAuthPage('signup');
+    await fillSignUp({ name: 'Thandi', email: 'new@example.com', password: 'secret-pass' });
+
+    expect(await screen.findByText('Sign-ups are closed for now.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login/');
+    expect(screen.queryByLabelText('Full name')).not.toBeInTheDocument();
+    expect(screen.queryByText('Signups not allowed for this instance')).not.toBeInTheDocument();
     expect(storedSession()).toBeNull();
   });
 });

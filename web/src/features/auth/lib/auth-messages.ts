@@ -13,6 +13,7 @@ export const AUTH_MESSAGES = {
   googleFailed: 'Failed to sign in with Google',
   signedIn: 'Signed in successfully!',
   accountCreated: 'Account created successfully! Please check your email to verify your account.',
+  signUpClosed: 'Sign-ups are closed for now.',
 } as const;
 
 export const MIN_PASSWORD_LENGTH = 6;

@@ -1,0 +1,180 @@
+//! The advanced settings every request obeys: maintenance mode (the shop's API answers 503
+//! with the admin's message to everyone but admins) and the sign-in and sign-up rate
+//! limits. Each `serve` process keeps the settings in memory and forgets them when any
+//! process changes a setting (the change hub reaches every process within a second), or
+//! after a minute in any case.
+
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
+
+use axum::extract::{FromRequestParts, Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use bazaar_db::Db;
+use bazaar_db::changes::{Change, ChangeSink};
+use bazaar_domain::settings::advanced::{ADVANCED_KEY, Advanced};
+
+use crate::AppState;
+use crate::auth::{Admin, RequireRole};
+use crate::error::ApiError;
+use crate::rate_limit::Limits;
+
+/// Kept at most this long without hearing of a change.
+const MAX_AGE: Duration = Duration::from_secs(60);
+
+/// This process's copy of the advanced settings.
+#[derive(Default)]
+pub(crate) struct SiteRules {
+    current: RwLock<Option<(Instant, Arc<Advanced>)>>,
+    /// Bumped at every change heard: a load that began before is not kept.
+    generation: std::sync::atomic::AtomicU64,
+    loading: tokio::sync::Mutex<()>,
+}
+
+impl SiteRules {
+    fn fresh(&self) -> Option<Arc<Advanced>> {
+        let current = self.current.read().unwrap_or_else(|p| p.into_inner());
+        current
+            .as_ref()
+            .filter(|(at, _)| at.elapsed() < MAX_AGE)
+            .map(|(_, a)| Arc::clone(a))
+    }
+
+    /// The settings now, read from the database when not held.
+    pub(crate) async fn get(&self, db: &Db) -> bazaar_db::DbResult<Arc<Advanced>> {
+        if let Some(a) = self.fresh() {
+            return Ok(a);
+        }
+        let _one = self.loading.lock().await;
+        if let Some(a) = self.fresh() {
+            return Ok(a);
+        }
+        let from = self.generation.load(std::sync::atomic::Ordering::SeqCst);
+        let value = bazaar_db::settings::system(db, ADVANCED_KEY).await?;
+        let advanced = Arc::new(bazaar_domain::settings::advanced::advanced(value.as_ref()));
+        let mut current = self.current.write().unwrap_or_else(|p| p.into_inner());
+        if self.generation.load(std::sync::atomic::Ordering::SeqCst) == from {
+            *current = Some((Instant::now(), Arc::clone(&advanced)));
+        }
+        Ok(advanced)
+    }
+
+    /// The settings as last read, for code that cannot wait (the rate limits): [`gate`]
+    /// reads them at the start of every API and auth request.
+    pub(crate) fn last(&self) -> Option<Arc<Advanced>> {
+        let current = self.current.read().unwrap_or_else(|p| p.into_inner());
+        current.as_ref().map(|(_, a)| Arc::clone(a))
+    }
+}
+
+impl ChangeSink for SiteRules {
+    fn apply(&self, changes: &[Change]) {
+        if changes
+            .iter()
+            .any(|c| matches!(c, Change::Settings | Change::Everything))
+        {
+            let mut current = self.current.write().unwrap_or_else(|p| p.into_inner());
+            self.generation
+                .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            *current = None;
+        }
+    }
+}
+
+/// The rate limits in force: the admin's numbers when set, else the server's.
+pub(crate) fn limits(state: &AppState) -> Limits {
+    let configured = state.auth.config.rate_limits;
+    match state.rules.last().and_then(|a| a.rate_limits) {
+        Some(r) => Limits {
+            window: configured.window,
+            sign_in: r.sign_in,
+            sign_up: r.sign_up,
+            recover: r.recover,
+            verify: r.verify,
+            refresh: r.refresh,
+            mfa: r.mfa,
+            redeem: r.redeem,
+        },
+        None => configured,
+    }
+}
+
+/// Whether new accounts may be made (sign-up, and a first sign-in with Google).
+pub(crate) async fn sign_up_open(state: &AppState) -> bazaar_db::DbResult<bool> {
+    Ok(state.rules.get(&state.db).await?.sign_up_open)
+}
+
+/// Whether maintenance mode leaves `path` open: everything outside the shop's API (the
+/// site, sign-in, probes), the admin API, the public settings (the site shows the
+/// message from them) and PayFast's notifications (a payment made must be recorded).
+fn open_during_maintenance(path: &str) -> bool {
+    !path.starts_with("/api/v1/")
+        || path.starts_with("/api/v1/admin/")
+        || path == "/api/v1/settings/public"
+        || path == "/api/v1/payments/payfast/notify"
+}
+
+/// Reads the advanced settings for every API and auth request, and in maintenance mode
+/// answers the shop's API with 503 and the message, except to admins.
+pub(crate) async fn gate(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let path = req.uri().path();
+    if !(path.starts_with("/api/") || path.starts_with("/auth/")) {
+        return next.run(req).await;
+    }
+    let rules = match state.rules.get(&state.db).await {
+        Ok(rules) => rules,
+        // The database is unreachable: the handler will say so.
+        Err(_) => return next.run(req).await,
+    };
+    if !rules.maintenance || open_during_maintenance(path) {
+        return next.run(req).await;
+    }
+    let (mut parts, body) = req.into_parts();
+    if RequireRole::<Admin>::from_request_parts(&mut parts, &state)
+        .await
+        .is_ok()
+    {
+        return next.run(Request::from_parts(parts, body)).await;
+    }
+    let mut reply = ApiError::rule(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "maintenance",
+        "Down for maintenance",
+        rules.maintenance_message.clone(),
+    )
+    .into_response();
+    reply
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("300"));
+    reply
+}
+
+#[cfg(test)]
+mod tests {
+    use super::open_during_maintenance;
+
+    #[test]
+    fn maintenance_closes_the_shops_api_only() {
+        for open in [
+            "/",
+            "/products/kasi-tee",
+            "/auth/v1/token",
+            "/healthz",
+            "/api/v1/admin/settings/advanced",
+            "/api/v1/settings/public",
+            "/api/v1/payments/payfast/notify",
+        ] {
+            assert!(open_during_maintenance(open), "{open}");
+        }
+        for closed in [
+            "/api/v1/products",
+            "/api/v1/cart/items",
+            "/api/v1/vendor/products",
+            "/api/v1/settings/other",
+            "/api/v1/administrators",
+        ] {
+            assert!(!open_during_maintenance(closed), "{closed}");
+        }
+    }
+}
