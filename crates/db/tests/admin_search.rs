@@ -150,6 +150,16 @@ async fn user_search_follows_sign_ups_renames_and_removals() {
         user_emails(&db, "thand", Some("vendor")).await,
         (vec!["thandi@example.co.za".to_owned()], 1)
     );
+    assert_eq!(
+        user_emails(&db, "thand", Some("customer")).await,
+        (
+            vec![
+                "sipho.thandeka@example.co.za".to_owned(),
+                "mpho@example.co.za".to_owned()
+            ],
+            2
+        )
+    );
     // Text under three characters scans, and finds the same.
     assert_eq!(user_emails(&db, "ts", None).await.1, 0);
     assert_eq!(
