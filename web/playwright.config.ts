@@ -39,9 +39,9 @@ export default defineConfig({
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
     },
     {
-      // The admin journey runs once, on the desktop layout the admin area is built for.
+      // The admin journeys run once, on the desktop layout the admin area is built for.
       name: 'mobile',
-      testIgnore: /admin\.spec\.ts$/,
+      testIgnore: /(admin|branding|tracking)\.spec\.ts$/,
       use: {
         browserName: 'chromium',
         viewport: { width: 390, height: 844 },

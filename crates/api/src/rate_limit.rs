@@ -11,41 +11,34 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use bazaar_domain::settings::advanced::RateLimits;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota};
 
-/// How many requests each kind of call allows per `window`, per key.
+/// How many requests each kind of call allows per `window`, per key (what each number
+/// counts: [`RateLimits`]).
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
     pub window: Duration,
-    /// Password sign-ins, per address and per email.
-    pub sign_in: u32,
-    /// Sign-ups, per address and per email.
-    pub sign_up: u32,
-    /// Recovery emails, per address and per email.
-    pub recover: u32,
-    /// Email-link and one-time-code checks, per address.
-    pub verify: u32,
-    /// Refresh-token grants, per address (a browser refreshes about once an hour).
-    pub refresh: u32,
-    /// MFA challenges and verifications, each per user and per factor: a six-digit code
-    /// must not be guessable by trying.
-    pub mfa: u32,
-    /// Points-code redemptions, per user (codes are guessable by trying otherwise).
-    pub redeem: u32,
+    pub per_window: RateLimits,
 }
 
 impl Default for Limits {
     fn default() -> Self {
         Self {
             window: Duration::from_secs(300),
-            sign_in: 30,
-            sign_up: 10,
-            recover: 5,
-            verify: 30,
-            refresh: 150,
-            mfa: 15,
-            redeem: 30,
+            per_window: RateLimits {
+                sign_in: 30,
+                sign_up: 10,
+                recover: 5,
+                verify: 30,
+                // A browser refreshes about once an hour.
+                refresh: 150,
+                // A six-digit code must not be guessable by trying.
+                mfa: 15,
+                // Codes are guessable by trying otherwise.
+                redeem: 30,
+            },
         }
     }
 }

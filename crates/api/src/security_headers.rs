@@ -11,10 +11,24 @@ use axum::Router;
 use axum::http::{HeaderName, HeaderValue, header};
 use tower_http::set_header::SetResponseHeaderLayer;
 
+use bazaar_domain::settings::tracking::Origins;
+
 use crate::ApiConfig;
 
 /// The Content-Security-Policy for `config`: forms may also go to the PayFast page.
 pub fn content_security_policy(config: &ApiConfig) -> String {
+    policy_allowing(config, &Origins::default())
+}
+
+/// [`content_security_policy`] that also lets pages load and call what the tracking tools
+/// that are on need (the site loads them only after the visitor's consent).
+pub fn policy_allowing(config: &ApiConfig, tools: &Origins) -> String {
+    let with = |base: &str, extra: &[&str]| {
+        std::iter::once(base)
+            .chain(extra.iter().copied())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
     let mut form_action = vec!["'self'".to_owned()];
     if let Some(origin) = origin_of(&config.payfast.process_url)
         && !config.public_url.starts_with(&origin)
@@ -23,14 +37,18 @@ pub fn content_security_policy(config: &ApiConfig) -> String {
     }
     let mut policy = vec![
         "default-src 'self'".to_owned(),
-        "script-src 'self' 'unsafe-inline'".to_owned(),
+        with("script-src 'self' 'unsafe-inline'", &tools.script),
         "style-src 'self' 'unsafe-inline'".to_owned(),
         "img-src 'self' data: blob: https:".to_owned(),
         "media-src 'self' blob: https:".to_owned(),
-        "font-src 'self' data:".to_owned(),
-        "connect-src 'self'".to_owned(),
+        with("font-src 'self' data:", &tools.font),
+        with("connect-src 'self'", &tools.connect),
         "worker-src 'self' blob:".to_owned(),
-        "frame-src 'none'".to_owned(),
+        if tools.frame.is_empty() {
+            "frame-src 'none'".to_owned()
+        } else {
+            format!("frame-src {}", tools.frame.join(" "))
+        },
         "object-src 'none'".to_owned(),
         "base-uri 'self'".to_owned(),
         format!("form-action {}", form_action.join(" ")),

@@ -1,8 +1,8 @@
-//! The advanced settings every request obeys: maintenance mode (the shop's API answers 503
-//! with the admin's message to everyone but admins) and the sign-in and sign-up rate
-//! limits. Each `serve` process keeps the settings in memory and forgets them when any
-//! process changes a setting (the change hub reaches every process within a second), or
-//! after a minute in any case.
+//! The settings every request obeys: maintenance mode (the shop's API answers 503 with the
+//! admin's message to everyone but admins), the sign-in and sign-up rate limits, and the
+//! branding and tracking tools every page of the site is served with. Each `serve` process keeps them in
+//! memory and forgets them when any process changes a setting (the change hub reaches
+//! every process within a second), or after a minute in any case.
 
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
@@ -14,6 +14,7 @@ use axum::response::{IntoResponse, Response};
 use bazaar_db::Db;
 use bazaar_db::changes::{Change, ChangeSink};
 use bazaar_domain::settings::advanced::{ADVANCED_KEY, Advanced};
+use bazaar_domain::settings::tracking::Origins;
 
 use crate::AppState;
 use crate::auth::{Admin, RequireRole};
@@ -23,17 +24,26 @@ use crate::rate_limit::Limits;
 /// Kept at most this long without hearing of a change.
 const MAX_AGE: Duration = Duration::from_secs(60);
 
-/// This process's copy of the advanced settings.
+/// What every request may need, read together.
+pub(crate) struct Rules {
+    pub advanced: Advanced,
+    /// The branding's `<style>` text; empty for the built-in look.
+    pub brand_css: String,
+    /// What the pages' Content-Security-Policy must allow for the tracking tools that are on.
+    pub tracking: Origins,
+}
+
+/// This process's copy of the [`Rules`].
 #[derive(Default)]
 pub(crate) struct SiteRules {
-    current: RwLock<Option<(Instant, Arc<Advanced>)>>,
+    current: RwLock<Option<(Instant, Arc<Rules>)>>,
     /// Bumped at every change heard: a load that began before is not kept.
     generation: std::sync::atomic::AtomicU64,
     loading: tokio::sync::Mutex<()>,
 }
 
 impl SiteRules {
-    fn fresh(&self) -> Option<Arc<Advanced>> {
+    fn fresh(&self) -> Option<Arc<Rules>> {
         let current = self.current.read().unwrap_or_else(|p| p.into_inner());
         current
             .as_ref()
@@ -42,7 +52,7 @@ impl SiteRules {
     }
 
     /// The settings now, read from the database when not held.
-    pub(crate) async fn get(&self, db: &Db) -> bazaar_db::DbResult<Arc<Advanced>> {
+    pub(crate) async fn get(&self, db: &Db) -> bazaar_db::DbResult<Arc<Rules>> {
         if let Some(a) = self.fresh() {
             return Ok(a);
         }
@@ -52,17 +62,23 @@ impl SiteRules {
         }
         let from = self.generation.load(std::sync::atomic::Ordering::SeqCst);
         let value = bazaar_db::settings::system(db, ADVANCED_KEY).await?;
-        let advanced = Arc::new(bazaar_domain::settings::advanced::advanced(value.as_ref()));
+        let rules = Arc::new(Rules {
+            advanced: bazaar_domain::settings::advanced::advanced(value.as_ref()),
+            brand_css: bazaar_commerce::store_settings::branding(db).await?.css(),
+            tracking: bazaar_commerce::store_settings::tracking(db)
+                .await?
+                .origins(),
+        });
         let mut current = self.current.write().unwrap_or_else(|p| p.into_inner());
         if self.generation.load(std::sync::atomic::Ordering::SeqCst) == from {
-            *current = Some((Instant::now(), Arc::clone(&advanced)));
+            *current = Some((Instant::now(), Arc::clone(&rules)));
         }
-        Ok(advanced)
+        Ok(rules)
     }
 
     /// The settings as last read, for code that cannot wait (the rate limits): [`gate`]
     /// reads them at the start of every API and auth request.
-    pub(crate) fn last(&self) -> Option<Arc<Advanced>> {
+    pub(crate) fn last(&self) -> Option<Arc<Rules>> {
         let current = self.current.read().unwrap_or_else(|p| p.into_inner());
         current.as_ref().map(|(_, a)| Arc::clone(a))
     }
@@ -85,24 +101,19 @@ impl ChangeSink for SiteRules {
 /// The rate limits in force: the admin's numbers when set, else the server's.
 pub(crate) fn limits(state: &AppState) -> Limits {
     let configured = state.auth.config.rate_limits;
-    match state.rules.last().and_then(|a| a.rate_limits) {
-        Some(r) => Limits {
-            window: configured.window,
-            sign_in: r.sign_in,
-            sign_up: r.sign_up,
-            recover: r.recover,
-            verify: r.verify,
-            refresh: r.refresh,
-            mfa: r.mfa,
-            redeem: r.redeem,
-        },
-        None => configured,
+    Limits {
+        per_window: state
+            .rules
+            .last()
+            .and_then(|r| r.advanced.rate_limits)
+            .unwrap_or(configured.per_window),
+        ..configured
     }
 }
 
 /// Whether new accounts may be made (sign-up, and a first sign-in with Google).
 pub(crate) async fn sign_up_open(state: &AppState) -> bazaar_db::DbResult<bool> {
-    Ok(state.rules.get(&state.db).await?.sign_up_open)
+    Ok(state.rules.get(&state.db).await?.advanced.sign_up_open)
 }
 
 /// Whether maintenance mode leaves `path` open: everything outside the shop's API (the
@@ -127,6 +138,7 @@ pub(crate) async fn gate(State(state): State<AppState>, req: Request, next: Next
         // The database is unreachable: the handler will say so.
         Err(_) => return next.run(req).await,
     };
+    let rules = &rules.advanced;
     if !rules.maintenance || open_during_maintenance(path) {
         return next.run(req).await;
     }

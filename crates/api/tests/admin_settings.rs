@@ -337,3 +337,223 @@ async fn an_unpaid_order_holds_stock_for_the_minutes_set() {
         "held {minutes} minutes: {order}"
     );
 }
+
+const BRANDING: &str = "/api/v1/admin/settings/branding";
+const TRACKING: &str = "/api/v1/admin/settings/tracking";
+
+#[tokio::test]
+async fn branding_is_checked_audited_and_themes_the_site() {
+    let app = TestApp::seeded_with_web().await;
+    let boss = admin(&app, "boss@example.co.za").await;
+    let buyer = quick_customer(&app, "thabo@example.co.za").await;
+    assert_eq!(
+        call(&app, "GET", BRANDING, None, &buyer).await.0,
+        StatusCode::FORBIDDEN
+    );
+
+    // Until set: the built-in palette, which the public settings leave to the site.
+    let (status, now) = call(&app, "GET", BRANDING, None, &boss).await;
+    assert_eq!(status, StatusCode::OK, "{now}");
+    assert_eq!(
+        (now["light_brand"].as_str(), now["custom_colours"].as_bool()),
+        (Some("#047857"), Some(false))
+    );
+    let public = app.get_ok("/api/v1/settings/public").await["settings"].clone();
+    assert!(public["branding"]["light"].is_null(), "{public}");
+    assert_eq!(public["branding"]["css"], "");
+    assert!(!app.get("/").await.text().contains("brand-theme"));
+
+    // Unreadable colours, bad addresses and unknown fonts: all named, nothing saved.
+    let mut sent = now.clone();
+    sent["light_brand"] = json!("#fde047");
+    sent["dark_sale"] = json!("red");
+    sent["favicon_url"] = json!("javascript:alert(1)");
+    sent["heading_font"] = json!("papyrus");
+    let (status, reply) = call(&app, "PUT", BRANDING, Some(sent), &boss).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{reply}");
+    let fields = reply["error"]["fields"].as_object().unwrap();
+    assert_eq!(
+        fields.keys().map(String::as_str).collect::<Vec<_>>(),
+        ["dark_sale", "favicon_url", "heading_font", "light_brand"]
+    );
+    assert!(
+        fields["light_brand"]
+            .as_str()
+            .unwrap()
+            .contains("hard to read"),
+        "{reply}"
+    );
+
+    let mut sent = now.clone();
+    sent["light_brand"] = json!("#1D4ED8");
+    sent["dark_brand"] = json!("#93c5fd");
+    sent["logo_text"] = json!("  Mzansi Market ");
+    sent["favicon_url"] = json!("/media/brand/icon.png");
+    sent["body_font"] = json!("humanist");
+    let (status, saved) = call(&app, "PUT", BRANDING, Some(sent), &boss).await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    assert_eq!(
+        (saved["light_brand"].as_str(), saved["logo_text"].as_str()),
+        (Some("#1d4ed8"), Some("Mzansi Market"))
+    );
+    let public = app.get_ok("/api/v1/settings/public").await["settings"].clone();
+    let b = &public["branding"];
+    assert_eq!(b["light"]["brand_600"], "#1d4ed8");
+    assert_eq!(b["dark"]["brand_600"], "#93c5fd");
+    assert_eq!(b["light"]["sale"], "#b91c1c");
+    assert_eq!(b["favicon_url"], "/media/brand/icon.png");
+    assert!(b["body_font"].as_str().unwrap().contains("Seravek"), "{b}");
+    assert_eq!(public["site"]["logo_text"], "Mzansi Market");
+    // Every page is served in the new colours, before any script runs.
+    let css = b["css"].as_str().unwrap();
+    assert!(css.contains("--color-brand-600:#1d4ed8;"), "{css}");
+    let home = app.get("/").await.text();
+    assert!(
+        home.contains(&format!("<style id=\"brand-theme\">{css}</style></head>")),
+        "{home}"
+    );
+    assert!(
+        app.get("/products/no-such-thing/")
+            .await
+            .text()
+            .contains(css)
+    );
+
+    // The built-in colours sent back are the built-in look again, exactly.
+    let (status, _) = call(&app, "PUT", BRANDING, Some(now.clone()), &boss).await;
+    assert_eq!(status, StatusCode::OK);
+    let public = app.get_ok("/api/v1/settings/public").await["settings"].clone();
+    assert_eq!(public["branding"]["css"], "");
+    assert!(!app.get("/").await.text().contains("brand-theme"));
+
+    let (_, log) = call(
+        &app,
+        "GET",
+        "/api/v1/admin/audit-log?action=settings.branding",
+        None,
+        &boss,
+    )
+    .await;
+    let entries = log["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), 2, "{log}");
+    let d = &entries[1]["details"];
+    assert_eq!(
+        (
+            d["before"]["light"].clone(),
+            d["after"]["light"]["brand"].clone()
+        ),
+        (Value::Null, json!("#1d4ed8"))
+    );
+}
+
+#[tokio::test]
+async fn tracking_tools_are_checked_audited_and_public_only_when_on() {
+    let app = TestApp::seeded_with_web().await;
+    let policy = |reply: &common::Reply| {
+        reply.headers[axum::http::header::CONTENT_SECURITY_POLICY]
+            .to_str()
+            .unwrap()
+            .to_owned()
+    };
+    let strict = policy(&app.get("/").await);
+    assert!(
+        strict.contains("script-src 'self' 'unsafe-inline';"),
+        "{strict}"
+    );
+    let boss = admin(&app, "boss@example.co.za").await;
+    let (status, now) = call(&app, "GET", TRACKING, None, &boss).await;
+    assert_eq!(status, StatusCode::OK, "{now}");
+    assert_eq!(now["ga4"]["enabled"], false, "seeded off: {now}");
+    let public = app.get_ok("/api/v1/settings/public").await["settings"].clone();
+    assert_eq!(
+        public["tracking"],
+        json!({"ga4": null, "google_ads": null, "hotjar": null, "meta_pixel": null})
+    );
+
+    let mut sent = now.clone();
+    sent["ga4"]["enabled"] = json!(true);
+    sent["ga4"]["measurement_id"] = json!("UA-1234-5");
+    sent["google_ads"]["enabled"] = json!(true);
+    sent["meta_pixel"]["pixel_id"] = json!("12345");
+    sent["google_ads"]["purchase_label"] = json!("has spaces");
+    let (status, reply) = call(&app, "PUT", TRACKING, Some(sent), &boss).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{reply}");
+    assert_eq!(
+        reply["error"]["fields"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+        [
+            "ga4.measurement_id",
+            "google_ads.conversion_id",
+            "google_ads.labels.purchase",
+            "meta_pixel.pixel_id"
+        ]
+    );
+
+    // GA4 and the Ads conversion on, the pixel's id kept while it is off.
+    let mut sent = now.clone();
+    sent["ga4"]["enabled"] = json!(true);
+    sent["ga4"]["measurement_id"] = json!(" g-test12345 ");
+    sent["google_ads"]["enabled"] = json!(true);
+    sent["google_ads"]["conversion_id"] = json!("AW-987654321");
+    sent["google_ads"]["purchase_label"] = json!("buy_AbC-1");
+    sent["meta_pixel"]["pixel_id"] = json!("123456789012345");
+    let (status, saved) = call(&app, "PUT", TRACKING, Some(sent), &boss).await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    assert_eq!(saved["ga4"]["measurement_id"], "G-TEST12345");
+    let public = app.get_ok("/api/v1/settings/public").await["settings"].clone();
+    let t = &public["tracking"];
+    assert_eq!(t["ga4"]["measurement_id"], "G-TEST12345");
+    assert_eq!(t["google_ads"]["purchase_label"], "buy_AbC-1");
+    assert!(t["google_ads"]["sign_up_label"].is_null());
+    assert!(t["meta_pixel"].is_null() && t["hotjar"].is_null(), "{t}");
+    // Pages may now load the Google tag (after consent, the site's rule); the API keeps the
+    // strict policy, and nothing of the tools that are off is allowed.
+    let page = policy(&app.get("/products/no-such-thing/").await);
+    assert!(
+        page.contains("script-src 'self' 'unsafe-inline' https://www.googletagmanager.com"),
+        "{page}"
+    );
+    assert!(page.contains("https://*.google-analytics.com"), "{page}");
+    assert!(
+        page.contains("frame-src https://td.doubleclick.net"),
+        "{page}"
+    );
+    assert!(
+        !page.contains("facebook") && !page.contains("hotjar"),
+        "{page}"
+    );
+    assert_eq!(
+        policy(&app.get("/api/v1/settings/public").await),
+        strict,
+        "the API's answers load nothing"
+    );
+
+    // The seeds' other fields are kept beside the ones set.
+    let stored = bazaar_db::settings::system(&app.db, "google_conversion_config")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored["currency"], "ZAR");
+    assert_eq!(stored["labels"]["phone_number_click"], "");
+    assert_eq!(stored["labels"]["purchase"], "buy_AbC-1");
+
+    let (_, log) = call(
+        &app,
+        "GET",
+        "/api/v1/admin/audit-log?action=settings.tracking",
+        None,
+        &boss,
+    )
+    .await;
+    let entries = log["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), 1, "{log}");
+    assert_eq!(entries[0]["details"]["before"]["ga4"]["enabled"], false);
+    assert_eq!(
+        entries[0]["details"]["after"]["ga4"]["measurement_id"],
+        "G-TEST12345"
+    );
+}

@@ -188,8 +188,8 @@ async fn failed_sign_ins_do_not_reveal_whether_an_account_exists() {
 async fn sign_in_and_sign_up_are_rate_limited_per_address_and_per_email() {
     let app = TestApp::with_auth(|a| {
         a.autoconfirm = true;
-        a.rate_limits.sign_in = 3;
-        a.rate_limits.sign_up = 2;
+        a.rate_limits.per_window.sign_in = 3;
+        a.rate_limits.per_window.sign_up = 2;
     })
     .await;
     let attempt = |ip: &'static str, email: &'static str| {

@@ -49,7 +49,7 @@ async fn sign_in_from(app: &TestApp, n: usize, peer: &str, forwarded: Option<&st
 async fn behind_a_trusted_proxy_each_visitor_has_their_own_limit() {
     let app = TestApp::with_config(|c, a| {
         c.trusted_proxies = vec![bazaar_api::client_addr::parse_trusted("10.0.0.0/8").unwrap()];
-        a.rate_limits.sign_in = 2;
+        a.rate_limits.per_window.sign_in = 2;
     })
     .await;
     let mut n = 0;
@@ -79,7 +79,7 @@ async fn behind_a_trusted_proxy_each_visitor_has_their_own_limit() {
 async fn a_forwarded_header_from_an_untrusted_peer_is_ignored() {
     let app = TestApp::with_config(|c, a| {
         c.trusted_proxies = vec![bazaar_api::client_addr::parse_trusted("10.0.0.1").unwrap()];
-        a.rate_limits.sign_in = 2;
+        a.rate_limits.per_window.sign_in = 2;
     })
     .await;
     let spoofed = ["198.51.100.1", "198.51.100.2", "198.51.100.3"];
@@ -92,7 +92,7 @@ async fn a_forwarded_header_from_an_untrusted_peer_is_ignored() {
     // A fresh made-up address each time does not escape the limit of the real one.
     assert_limited(&sign_in_from(&app, 9, "203.0.113.5", Some(spoofed[2])).await);
     // Without any proxies configured, nobody's header counts.
-    let open = TestApp::with_auth(|a| a.rate_limits.sign_in = 1).await;
+    let open = TestApp::with_auth(|a| a.rate_limits.per_window.sign_in = 1).await;
     assert_eq!(
         sign_in_from(&open, 1, "10.0.0.1", Some("198.51.100.1"))
             .await
@@ -114,7 +114,7 @@ async fn confirmed_app(f: impl FnOnce(&mut bazaar_api::rate_limit::Limits)) -> T
 
 #[tokio::test]
 async fn mfa_challenges_and_verifications_are_limited_per_user_and_per_factor() {
-    let app = confirmed_app(|l| l.mfa = 3).await;
+    let app = confirmed_app(|l| l.per_window.mfa = 3).await;
     let session = sign_up(&app, "mfa@example.com").await;
     let t = token(&session).to_owned();
     let enrolled = app
@@ -177,8 +177,8 @@ async fn mfa_challenges_and_verifications_are_limited_per_user_and_per_factor() 
 #[tokio::test]
 async fn refresh_grants_and_recovery_are_limited_per_address() {
     let app = confirmed_app(|l| {
-        l.refresh = 2;
-        l.recover = 2;
+        l.per_window.refresh = 2;
+        l.per_window.recover = 2;
     })
     .await;
     let refresh = |ip: &'static str| {
@@ -226,7 +226,7 @@ async fn refresh_grants_and_recovery_are_limited_per_address() {
 
 #[tokio::test]
 async fn points_code_guesses_are_limited_per_customer() {
-    let app = confirmed_app(|l| l.redeem = 3).await;
+    let app = confirmed_app(|l| l.per_window.redeem = 3).await;
     let t = token(&sign_up(&app, "codes@example.com").await).to_owned();
     let redeem = |code: String| {
         let (app, t) = (&app, t.clone());

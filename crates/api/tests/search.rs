@@ -228,3 +228,89 @@ async fn the_index_follows_imports_through_jobs() {
     .await;
     jobs.shutdown().await;
 }
+
+/// An index on which, as a job's removal arrives, a store is reinstated and that change's
+/// own job writes its product first: the job that read the store suspended writes last.
+struct OvertakenRemoval {
+    inner: std::sync::Arc<bazaar_search::TantivyIndex>,
+    db: bazaar_db::Db,
+    product: uuid::Uuid,
+    overtaken: std::sync::atomic::AtomicBool,
+}
+
+impl OvertakenRemoval {
+    async fn overtake(&self) {
+        if self
+            .overtaken
+            .swap(true, std::sync::atomic::Ordering::SeqCst)
+        {
+            return;
+        }
+        bazaar_db::on_db!(&self.db, pool => sqlx::query("UPDATE products SET listed = TRUE WHERE id = $1")
+            .bind(self.product).execute(pool).await.map(|_| ())).unwrap();
+        bazaar_workers::handlers::sync(&self.db, self.inner.as_ref(), &[self.product])
+            .await
+            .unwrap();
+    }
+}
+
+#[async_trait::async_trait]
+impl bazaar_search::SearchIndex for OvertakenRemoval {
+    fn engine(&self) -> &'static str {
+        "tantivy"
+    }
+    async fn upsert(
+        &self,
+        docs: Vec<bazaar_search::SearchDoc>,
+    ) -> Result<(), bazaar_search::SearchError> {
+        self.inner.upsert(docs).await
+    }
+    async fn delete(&self, ids: &[uuid::Uuid]) -> Result<(), bazaar_search::SearchError> {
+        self.overtake().await;
+        self.inner.delete(ids).await
+    }
+    async fn clear(&self) -> Result<(), bazaar_search::SearchError> {
+        self.inner.clear().await
+    }
+    async fn search(
+        &self,
+        query: &bazaar_search::SearchQuery,
+    ) -> Result<bazaar_search::SearchResults, bazaar_search::SearchError> {
+        self.inner.search(query).await
+    }
+    async fn suggest(
+        &self,
+        q: &str,
+        limit: usize,
+    ) -> Result<Vec<bazaar_search::SearchDoc>, bazaar_search::SearchError> {
+        self.inner.suggest(q, limit).await
+    }
+    async fn count(&self) -> Result<u64, bazaar_search::SearchError> {
+        self.inner.count().await
+    }
+}
+
+#[tokio::test]
+async fn an_index_job_overtaken_by_a_newer_change_writes_the_newer_state() {
+    let app = indexed().await;
+    let product: uuid::Uuid = bazaar_db::on_db!(&app.db, pool => sqlx::query_scalar(
+        "SELECT id FROM products WHERE slug = 'pwr-grip-training-gloves'").fetch_one(pool).await.unwrap());
+    bazaar_db::on_db!(&app.db, pool => sqlx::query("UPDATE products SET listed = FALSE WHERE id = $1")
+        .bind(product).execute(pool).await.map(|_| ())).unwrap();
+    let index = OvertakenRemoval {
+        inner: app.search.clone(),
+        db: app.db.clone(),
+        product,
+        overtaken: false.into(),
+    };
+    bazaar_workers::handlers::sync(&app.db, &index, &[product])
+        .await
+        .unwrap();
+    assert!(index.overtaken.into_inner(), "the removal was written");
+    let r = app.get_ok("/api/v1/search/suggestions?q=glovse").await;
+    assert_eq!(
+        names(&r, "suggestions"),
+        ["PWR Grip Training Gloves"],
+        "listed again, so in the index again"
+    );
+}

@@ -1,13 +1,18 @@
 //! The store's settings as admins edit them. General: who the store is, shipping, VAT and
 //! the points earn rate. Advanced: maintenance mode, sign-ups, product review, how long
-//! unpaid orders hold stock and the rate limits. Each lives in its own system setting (the ones checkout already
-//! reads), so a change reaches the next quote and, through the settings change, every
-//! `serve`'s cached pages.
+//! unpaid orders hold stock and the rate limits. Tracking: the analytics and advertising
+//! tools the site loads after consent. Branding: logo, favicon, colours and fonts. Each
+//! lives in its own system setting (the ones checkout already reads), so a change reaches
+//! the next quote and, through the settings change, every `serve`'s cached pages.
 
 use bazaar_db::{Db, DbResult, Tx, settings};
 use bazaar_domain::settings::advanced::{
     ADVANCED_KEY, AdvancedDraft, AdvancedSettings, CHECKOUT_KEY,
 };
+use bazaar_domain::settings::branding::{
+    BRANDING_KEY, Branding, BrandingDraft, LOGO_TEXT_KEY, LOGO_URL_KEY,
+};
+use bazaar_domain::settings::tracking::{self, Tracking};
 use bazaar_domain::settings::{
     self as rules, GeneralDraft, GeneralSettings, PRODUCT_REVIEW_KEY, STORE_DETAILS_KEY,
     StoreDetails,
@@ -64,16 +69,20 @@ fn audited(g: &GeneralSettings) -> Value {
     })
 }
 
-/// `current` with `fields` set, keeping what else the setting holds (the seeds' other keys).
+/// `current` with `fields` set, keeping what else the setting holds (the seeds' other keys,
+/// also inside nested objects such as Google Ads' labels).
 fn merged(current: Option<Value>, fields: Value) -> Value {
-    let mut map = match current {
-        Some(Value::Object(m)) => m,
-        _ => Map::new(),
-    };
-    if let Value::Object(f) = fields {
-        map.extend(f);
+    match (current, fields) {
+        (Some(Value::Object(mut map)), Value::Object(f)) => {
+            for (key, value) in f {
+                let next = merged(map.remove(&key), value);
+                map.insert(key, next);
+            }
+            Value::Object(map)
+        }
+        (_, Value::Object(f)) => merged(Some(Value::Object(Map::new())), Value::Object(f)),
+        (_, value) => value,
     }
-    Value::Object(map)
 }
 
 /// Amounts stored as the seeds keep them: rand with two decimals, as text.
@@ -214,6 +223,104 @@ pub async fn set_advanced(
         "settings",
         "advanced".to_owned(),
         json!({ "before": audited_advanced(&before), "after": audited_advanced(&next) }),
+        now,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(next)
+}
+
+/// The tracking tools as stored (off when missing).
+pub async fn tracking(db: &Db) -> DbResult<Tracking> {
+    let mut values: [Option<Value>; 4] = Default::default();
+    for (value, key) in values.iter_mut().zip(tracking::KEYS) {
+        *value = settings::system(db, key).await?;
+    }
+    Ok(Tracking::read(values.each_ref().map(Option::as_ref)))
+}
+
+/// Checks and saves the tracking tools in one transaction, audited with before and after.
+pub async fn set_tracking(
+    db: &Db,
+    admin: &Actor<'_>,
+    draft: &Tracking,
+) -> Result<Tracking, SellingError> {
+    let next = draft.parse().map_err(SellingError::Invalid)?;
+    let now = Utc::now();
+    let mut tx = db.begin().await?;
+    let mut stored: [Option<Value>; 4] = Default::default();
+    for (value, key) in stored.iter_mut().zip(tracking::KEYS) {
+        *value = settings::system_in(&mut tx, key).await?;
+    }
+    let before = Tracking::read(stored.each_ref().map(Option::as_ref));
+    for ((key, current), fields) in tracking::KEYS.iter().zip(stored).zip(next.values()) {
+        settings::put_system(&mut tx, key, &merged(current, fields), now).await?;
+    }
+    record(
+        &mut tx,
+        admin,
+        "settings.tracking",
+        "settings",
+        "tracking".to_owned(),
+        json!({ "before": before, "after": next }),
+        now,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(next)
+}
+
+/// The branding as stored, with its fallbacks.
+pub async fn branding(db: &Db) -> DbResult<Branding> {
+    let value = settings::system(db, BRANDING_KEY).await?;
+    let site = settings::site(db, &[LOGO_URL_KEY, LOGO_TEXT_KEY]).await?;
+    let logo = |key: &str| {
+        site.iter()
+            .find(|(k, _)| k == key)
+            .map_or("", |(_, v)| v.as_str())
+    };
+    Ok(rules::branding::branding(
+        value.as_ref(),
+        logo(LOGO_URL_KEY),
+        logo(LOGO_TEXT_KEY),
+    ))
+}
+
+/// The branding as the audit log shows it.
+fn audited_branding(b: &Branding) -> Value {
+    let mut v = b.to_json();
+    v["logo_url"] = json!(b.logo_url);
+    v["logo_text"] = json!(b.logo_text);
+    v
+}
+
+/// Checks and saves the branding in one transaction, audited with before and after.
+pub async fn set_branding(
+    db: &Db,
+    admin: &Actor<'_>,
+    draft: &BrandingDraft,
+) -> Result<Branding, SellingError> {
+    let next = draft.parse().map_err(SellingError::Invalid)?;
+    let now = Utc::now();
+    let mut tx = db.begin().await?;
+    let current = settings::system_in(&mut tx, BRANDING_KEY).await?;
+    let logo_url = settings::site_in(&mut tx, LOGO_URL_KEY).await?;
+    let logo_text = settings::site_in(&mut tx, LOGO_TEXT_KEY).await?;
+    let before = rules::branding::branding(
+        current.as_ref(),
+        logo_url.as_deref().unwrap_or(""),
+        logo_text.as_deref().unwrap_or(""),
+    );
+    settings::put_system(&mut tx, BRANDING_KEY, &merged(current, next.to_json()), now).await?;
+    settings::put_site(&mut tx, LOGO_URL_KEY, &next.logo_url, now).await?;
+    settings::put_site(&mut tx, LOGO_TEXT_KEY, &next.logo_text, now).await?;
+    record(
+        &mut tx,
+        admin,
+        "settings.branding",
+        "settings",
+        "branding".to_owned(),
+        json!({ "before": audited_branding(&before), "after": audited_branding(&next) }),
         now,
     )
     .await?;

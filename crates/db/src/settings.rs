@@ -41,6 +41,17 @@ pub async fn site(db: &Db, keys: &[&str]) -> DbResult<Vec<(String, String)>> {
         .collect())
 }
 
+/// One `site_settings` value inside a transaction.
+pub async fn site_in(tx: &mut Tx, key: &str) -> DbResult<Option<String>> {
+    let value = on_tx!(tx, conn => sqlx::query_scalar::<_, String>(
+        "SELECT setting_value FROM site_settings WHERE setting_key = $1",
+    )
+    .bind(key)
+    .fetch_optional(conn)
+    .await?);
+    Ok(value)
+}
+
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct CurrencyRow {
     pub code: String,

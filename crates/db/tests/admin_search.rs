@@ -11,21 +11,32 @@ use chrono::{DateTime, Duration, Utc};
 use uuid::Uuid;
 
 async fn exec(db: &Db, sql: &str, id: Uuid, text: &str) {
-    match db {
-        Db::Sqlite(pool) => sqlx::query(sqlx::AssertSqlSafe(sql))
-            .bind(id)
-            .bind(text)
-            .execute(pool)
-            .await
-            .map(|_| ()),
-        Db::Postgres(pool) => sqlx::query(sqlx::AssertSqlSafe(sql))
-            .bind(id)
-            .bind(text)
-            .execute(pool)
-            .await
-            .map(|_| ()),
-    }
+    bazaar_db::on_db!(db, pool => sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(id)
+        .bind(text)
+        .execute(pool)
+        .await
+        .map(|_| ()))
     .unwrap_or_else(|e| panic!("{sql}: {e}"));
+}
+
+/// A product changed last at `at`, with `stock` to sell and the default threshold of 5.
+async fn add_product(db: &Db, slug: &str, name: &str, at: DateTime<Utc>, stock: i64) -> Uuid {
+    let id = Uuid::now_v7();
+    bazaar_db::on_db!(db, pool => sqlx::query(
+        "INSERT INTO products (id, slug, name, price_cents, stock_quantity, available_stock, \
+         low_stock_threshold, created_at, updated_at) VALUES ($1, $2, $3, 1000, $4, $4, 5, $5, $5)",
+    )
+    .bind(id)
+    .bind(slug)
+    .bind(name)
+    .bind(stock)
+    .bind(at)
+    .execute(pool)
+    .await
+    .map(|_| ()))
+    .unwrap();
+    id
 }
 
 async fn add_user(db: &Db, email: &str, name: &str, at: DateTime<Utc>) -> Uuid {
@@ -202,29 +213,7 @@ async fn product_search_follows_new_renamed_and_removed_products() {
     .into_iter()
     .enumerate()
     {
-        let id = Uuid::now_v7();
-        let at = t0 + Duration::hours(i as i64);
-        let sql = "INSERT INTO products (id, slug, name, price_cents, created_at, updated_at) \
-                   VALUES ($1, $2, $3, 1000, $4, $4)";
-        match &db {
-            Db::Sqlite(pool) => sqlx::query(sql)
-                .bind(id)
-                .bind(slug)
-                .bind(name)
-                .bind(at)
-                .execute(pool)
-                .await
-                .map(|_| ()),
-            Db::Postgres(pool) => sqlx::query(sql)
-                .bind(id)
-                .bind(slug)
-                .bind(name)
-                .bind(at)
-                .execute(pool)
-                .await
-                .map(|_| ()),
-        }
-        .unwrap();
+        let id = add_product(&db, slug, name, t0 + Duration::hours(i as i64), 50).await;
         ids.push(id);
     }
     // Most recently changed first.
@@ -255,21 +244,12 @@ async fn product_search_follows_new_renamed_and_removed_products() {
         vec!["Coffee Mug"],
         "the slug still says brainstorm, the name no more"
     );
-    let sql = "UPDATE products SET updated_at = $2 WHERE id = $1";
-    match &db {
-        Db::Sqlite(pool) => sqlx::query(sql)
-            .bind(ids[0])
-            .bind(Utc::now())
-            .execute(pool)
-            .await
-            .map(|_| ()),
-        Db::Postgres(pool) => sqlx::query(sql)
-            .bind(ids[0])
-            .bind(Utc::now())
-            .execute(pool)
-            .await
-            .map(|_| ()),
-    }
+    bazaar_db::on_db!(&db, pool => sqlx::query("UPDATE products SET updated_at = $2 WHERE id = $1")
+        .bind(ids[0])
+        .bind(Utc::now())
+        .execute(pool)
+        .await
+        .map(|_| ()))
     .unwrap();
     assert_eq!(
         product_names(&db, "storm").await,
@@ -289,4 +269,38 @@ async fn product_search_follows_new_renamed_and_removed_products() {
         product_names(&db, "storm").await,
         vec!["Coffee Mug", "Rain Boots"]
     );
+}
+
+#[tokio::test]
+async fn text_beside_a_stock_filter_tests_the_few_low_or_out_products() {
+    let (db, _dir) = bazaar_testkit::fresh_db().await;
+    let t0 = Utc::now() - Duration::days(1);
+    for (i, (slug, name, stock)) in [
+        ("storm-jacket", "Storm Jacket", 3),
+        ("storm-hat", "Storm Hat", 0),
+        ("storm-boots", "Storm Boots", 40),
+        ("rain-mac", "Rain Mac", 2),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        add_product(&db, slug, name, t0 + Duration::hours(i as i64), stock).await;
+    }
+    for (stock, q, expect) in [
+        ("low", "storm", vec!["Storm Jacket"]),
+        ("low", "ST", vec!["Storm Jacket"]),
+        ("low", "rain", vec!["Rain Mac"]),
+        ("out", "storm", vec!["Storm Hat"]),
+        ("out", "rain", vec![]),
+    ] {
+        let filter = ProductFilter {
+            q: Some(q.to_owned()),
+            stock: Some(stock.to_owned()),
+            ..ProductFilter::default()
+        };
+        let (rows, total) = catalogue::list(&db, &filter, 20, 0).await.unwrap();
+        let names: Vec<String> = rows.into_iter().map(|p| p.name).collect();
+        assert_eq!(names, expect, "{stock} {q}");
+        assert_eq!(total.count, expect.len() as i64, "{stock} {q}");
+    }
 }

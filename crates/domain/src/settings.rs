@@ -4,6 +4,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 pub mod advanced;
+pub mod branding;
+pub mod tracking;
 
 use crate::money::{AmountError, Cents, DEFAULT_CURRENCY};
 

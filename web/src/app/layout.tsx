@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import { Activity, type ReactNode } from 'react';
+import { BrandTheme } from '@/components/layout/brand-theme';
 import { MaintenanceGate } from '@/components/layout/maintenance-gate';
 import { MobileBottomBar } from '@/components/layout/mobile-bottom-bar';
 import { PageViews } from '@/components/layout/page-views';
@@ -8,6 +9,7 @@ import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { Providers } from '@/app/providers';
 import { CartLink } from '@/features/cart/components/cart-link';
+import { ConsentRoot } from '@/features/consent/components/consent-root';
 import { CartSync } from '@/features/cart/components/cart-sync';
 import { PointsButton } from '@/features/points/components/points-button';
 import { TestPaymentsBanner } from '@/features/payments/components/test-payments-banner';
@@ -42,6 +44,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       <body className="flex min-h-screen flex-col">
         <Providers>
           <ScrollReset />
+          <BrandTheme />
           {/* In maintenance mode, everyone but admins sees the notice instead of all of this. */}
           <MaintenanceGate>
             <PageViews />
@@ -72,6 +75,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
               <MobileBottomBar notifications={<NotificationBell variant="bar" />} />
             </Activity>
             <ScrollToTopButton />
+            <ConsentRoot />
           </MaintenanceGate>
         </Providers>
       </body>

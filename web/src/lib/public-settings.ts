@@ -27,6 +27,53 @@ export interface PublicSettings {
   maintenance?: { enabled: boolean; message: string } | null;
   /** Whether new customers may make accounts (absent: open). */
   sign_up_open?: boolean;
+  /** The admins' branding (absent or null colours: the built-in palette of globals.css). */
+  branding?: PublicBranding | null;
+  /** The tracking tools that are on; each loads only after the visitor's consent. */
+  tracking?: PublicTracking | null;
+}
+
+/** One theme's brand scale and sale colour, as CSS colours. */
+export interface ThemeColours {
+  brand_50: string;
+  brand_100: string;
+  brand_600: string;
+  brand_700: string;
+  brand_800: string;
+  sale: string;
+}
+
+export interface PublicBranding {
+  /** The text of the site's `<style id="brand-theme">`; empty for the built-in look. */
+  css: string;
+  favicon_url: string | null;
+  /** CSS font-family values. */
+  body_font: string;
+  heading_font: string;
+  light: ThemeColours | null;
+  dark: ThemeColours | null;
+}
+
+export interface PublicTracking {
+  /** Analytics. */
+  ga4: { measurement_id: string; anonymize_ip: boolean; send_page_view: boolean } | null;
+  /** Marketing; a null label sends nothing for its event. */
+  google_ads: {
+    conversion_id: string;
+    purchase_label: string | null;
+    add_to_cart_label: string | null;
+    begin_checkout_label: string | null;
+    sign_up_label: string | null;
+  } | null;
+  /** Analytics. */
+  hotjar: { site_id: string } | null;
+  /** Marketing. */
+  meta_pixel: {
+    pixel_id: string;
+    track_page_view: boolean;
+    track_add_to_cart: boolean;
+    track_purchase: boolean;
+  } | null;
 }
 
 export interface PublicSettingsResponse {

@@ -26,13 +26,47 @@ enum Write {
     Visible,
 }
 
+/// How often a job writes its products again when they changed while it wrote.
+const SETTLE_ROUNDS: usize = 4;
+
+/// Writes the current state of `ids`, then reads it again. Index jobs run at once, in one
+/// process or many: a job that read before a change may write after the job of that change
+/// wrote, undoing it (a store suspended and at once reinstated stayed out of search). So
+/// until what is read after a write is what was written, it is written again; a job whose
+/// write came last has then written the latest state. What still changes after the last
+/// round has a job of its own still to come.
 async fn write_current(
     db: &Db,
     index: &dyn SearchIndex,
     ids: &[Uuid],
     write: Write,
 ) -> Result<(), JobError> {
-    let rows = search::rows_for(db, ids).await?;
+    let mut rows = current(db, ids).await?;
+    for _ in 0..SETTLE_ROUNDS {
+        apply(index, ids, rows.clone(), write).await?;
+        let again = current(db, ids).await?;
+        if again == rows {
+            break;
+        }
+        rows = again;
+    }
+    Ok(())
+}
+
+/// The listed rows among `ids`, in id order so that two reads compare.
+async fn current(db: &Db, ids: &[Uuid]) -> Result<Vec<search::SearchRow>, JobError> {
+    let mut rows = search::rows_for(db, ids).await?;
+    rows.sort_unstable_by_key(|r| r.id);
+    Ok(rows)
+}
+
+/// Upserts `rows` and removes the rest of `ids`.
+async fn apply(
+    index: &dyn SearchIndex,
+    ids: &[Uuid],
+    rows: Vec<search::SearchRow>,
+    write: Write,
+) -> Result<(), JobError> {
     let listed: HashSet<Uuid> = rows.iter().map(|r| r.id).collect();
     let gone: Vec<Uuid> = ids
         .iter()

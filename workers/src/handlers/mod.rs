@@ -8,7 +8,7 @@ mod media;
 mod notify;
 mod payment;
 
-pub use index::reindex_all;
+pub use index::{reindex_all, sync};
 pub use notify::texts as notification_texts;
 
 use bazaar_queue::Job;

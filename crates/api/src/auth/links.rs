@@ -36,7 +36,12 @@ pub async fn signup(
         ));
     }
     let limits = crate::site_rules::limits(&state);
-    limit(&state, "signup-ip", &client.key(), limits.sign_up)?;
+    limit(
+        &state,
+        "signup-ip",
+        &client.key(),
+        limits.per_window.sign_up,
+    )?;
     let body = body_json(&body)?;
     let email = parse_email(text(&body, "email"))?;
     let mut metadata = match body.get("data") {
@@ -56,7 +61,7 @@ pub async fn signup(
     check_user_metadata(&metadata)
         .map_err(|e| AuthError::validation(e).with_status(StatusCode::BAD_REQUEST))?;
     let password = check_password(text(&body, "password"))?;
-    limit(&state, "signup-email", &email, limits.sign_up)?;
+    limit(&state, "signup-email", &email, limits.per_window.sign_up)?;
     let password_hash = hash_password(password).await?;
 
     let autoconfirm = state.auth.config.autoconfirm;
@@ -133,10 +138,15 @@ pub async fn recover(
     body: Bytes,
 ) -> AuthResult<Json<Value>> {
     let limits = crate::site_rules::limits(&state);
-    limit(&state, "recover-ip", &client.key(), limits.recover)?;
+    limit(
+        &state,
+        "recover-ip",
+        &client.key(),
+        limits.per_window.recover,
+    )?;
     let body = body_json(&body)?;
     let email = parse_email(text(&body, "email"))?;
-    limit(&state, "recover-email", &email, limits.recover)?;
+    limit(&state, "recover-email", &email, limits.per_window.recover)?;
     if let Some(user) = accounts::user_by_email(&state.db, &email).await? {
         let token = bazaar_auth::token::generate();
         let mut tx = state.db.begin().await?;
@@ -221,7 +231,7 @@ pub async fn verify_link(
         &state,
         "verify-ip",
         &client.key(),
-        crate::site_rules::limits(&state).verify,
+        crate::site_rules::limits(&state).per_window.verify,
     ) {
         return e.into_response();
     }
@@ -258,7 +268,7 @@ pub async fn verify_token(
         &state,
         "verify-ip",
         &client.key(),
-        crate::site_rules::limits(&state).verify,
+        crate::site_rules::limits(&state).per_window.verify,
     )?;
     let body = body_json(&body)?;
     let kind = token_kind(text(&body, "type")).ok_or_else(|| {

@@ -33,7 +33,7 @@ pub fn factor_json(f: &FactorRow) -> Value {
 /// Counts one `step` (challenge or verify) against the caller and against the factor, so a
 /// code cannot be found by trying, neither through many factors nor through many sessions.
 fn limit_mfa(state: &AppState, step: &str, user: Uuid, factor: &str) -> Result<(), AuthError> {
-    let max = crate::site_rules::limits(state).mfa;
+    let max = crate::site_rules::limits(state).per_window.mfa;
     limit(state, &format!("mfa-{step}-user"), &user.to_string(), max)?;
     limit(state, &format!("mfa-{step}-factor"), factor, max)
 }

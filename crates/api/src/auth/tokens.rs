@@ -44,7 +44,7 @@ pub async fn token(
 
 async fn password_grant(state: &AppState, ip: &str, body: &Value) -> AuthResult<Json<Value>> {
     let limits = crate::site_rules::limits(state);
-    limit(state, "signin-ip", ip, limits.sign_in)?;
+    limit(state, "signin-ip", ip, limits.per_window.sign_in)?;
     let email = text(body, "email")
         .map(str::trim)
         .unwrap_or_default()
@@ -53,7 +53,7 @@ async fn password_grant(state: &AppState, ip: &str, body: &Value) -> AuthResult<
     if email.is_empty() || password.is_empty() {
         return Err(AuthError::invalid_credentials());
     }
-    limit(state, "signin-email", &email, limits.sign_in)?;
+    limit(state, "signin-email", &email, limits.per_window.sign_in)?;
     let user = accounts::user_by_email(&state.db, &email).await?;
     let stored = user.as_ref().and_then(|u| u.encrypted_password.clone());
     // An unknown email costs the same time and gets the same answer as a wrong password.
@@ -81,7 +81,7 @@ async fn refresh_grant(state: &AppState, ip: &str, body: &Value) -> AuthResult<J
         state,
         "refresh-ip",
         ip,
-        crate::site_rules::limits(state).refresh,
+        crate::site_rules::limits(state).per_window.refresh,
     )?;
     let presented = text(body, "refresh_token").unwrap_or_default();
     let not_found = || {

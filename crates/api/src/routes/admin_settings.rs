@@ -224,8 +224,7 @@ pub struct AdvancedSettingsBody {
 impl AdvancedSettingsBody {
     fn new(s: AdvancedSettings, state: &AppState) -> Self {
         let configured = state.auth.config.rate_limits;
-        let r = s.advanced.rate_limits;
-        let pick = |set: Option<u32>, server: u32| i64::from(set.unwrap_or(server));
+        let r = s.advanced.rate_limits.unwrap_or(configured.per_window);
         Self {
             maintenance_mode: s.advanced.maintenance,
             maintenance_message: s.advanced.maintenance_message,
@@ -234,13 +233,13 @@ impl AdvancedSettingsBody {
             product_review_days: s.product_review.days,
             reservation_minutes: s.reservation_minutes,
             rate_limits: RateLimitNumbers {
-                sign_in: pick(r.map(|r| r.sign_in), configured.sign_in),
-                sign_up: pick(r.map(|r| r.sign_up), configured.sign_up),
-                recover: pick(r.map(|r| r.recover), configured.recover),
-                verify: pick(r.map(|r| r.verify), configured.verify),
-                refresh: pick(r.map(|r| r.refresh), configured.refresh),
-                mfa: pick(r.map(|r| r.mfa), configured.mfa),
-                redeem: pick(r.map(|r| r.redeem), configured.redeem),
+                sign_in: r.sign_in.into(),
+                sign_up: r.sign_up.into(),
+                recover: r.recover.into(),
+                verify: r.verify.into(),
+                refresh: r.refresh.into(),
+                mfa: r.mfa.into(),
+                redeem: r.redeem.into(),
             },
             rate_limit_window_seconds: i64::try_from(configured.window.as_secs())
                 .unwrap_or(i64::MAX),

@@ -5,6 +5,7 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::AppState;
 
 pub mod admin_audit;
+pub mod admin_branding;
 pub mod admin_catalogue;
 pub mod admin_dashboard;
 mod admin_lists;
@@ -89,6 +90,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
             .merge(admin_audit::router())
             .merge(admin_dashboard::router())
             .merge(admin_settings::router())
+            .merge(admin_branding::router())
             .merge(admin_structure::router())
             .merge(admin_reviews::router()),
     )

@@ -209,7 +209,7 @@ async fn redeem_code(
     let limits = crate::site_rules::limits(&state);
     state.limit(
         &format!("redeem-user:{}", user.id),
-        limits.redeem,
+        limits.per_window.redeem,
         limits.window,
         "Too many code attempts; try again later",
     )?;

@@ -2,8 +2,10 @@
 
 use axum::Json;
 use axum::extract::State;
+use bazaar_commerce::store_settings;
 use bazaar_db::settings;
-use bazaar_domain::settings as rules;
+use bazaar_domain::settings::tracking::Tracking;
+use bazaar_domain::settings::{self as rules, branding};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -82,6 +84,132 @@ pub struct MaintenanceView {
     pub message: String,
 }
 
+/// One theme's brand scale and sale colour, as CSS colours.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ThemeColoursView {
+    pub brand_50: String,
+    pub brand_100: String,
+    pub brand_600: String,
+    pub brand_700: String,
+    pub brand_800: String,
+    pub sale: String,
+}
+
+impl From<branding::Scale> for ThemeColoursView {
+    fn from(s: branding::Scale) -> Self {
+        Self {
+            brand_50: s.brand_50,
+            brand_100: s.brand_100,
+            brand_600: s.brand_600,
+            brand_700: s.brand_700,
+            brand_800: s.brand_800,
+            sale: s.sale,
+        }
+    }
+}
+
+/// The admins' branding (the logo is under `site`).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BrandingView {
+    /// The whole branding as the text of the site's `<style id="brand-theme">` (pages are
+    /// served with it already); empty for the built-in look.
+    pub css: String,
+    pub favicon_url: Option<String>,
+    /// CSS `font-family` values.
+    pub body_font: String,
+    pub heading_font: String,
+    /// `None` (both): the site's built-in palette.
+    pub light: Option<ThemeColoursView>,
+    pub dark: Option<ThemeColoursView>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Ga4View {
+    pub measurement_id: String,
+    pub anonymize_ip: bool,
+    pub send_page_view: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GoogleAdsView {
+    pub conversion_id: String,
+    pub purchase_label: Option<String>,
+    pub add_to_cart_label: Option<String>,
+    pub begin_checkout_label: Option<String>,
+    pub sign_up_label: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct HotjarView {
+    pub site_id: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MetaPixelView {
+    pub pixel_id: String,
+    pub track_page_view: bool,
+    pub track_add_to_cart: bool,
+    pub track_purchase: bool,
+}
+
+/// The tracking tools that are on. The site loads GA4 and Hotjar only after the visitor
+/// accepts analytics cookies, Google Ads and the Meta Pixel only after marketing cookies.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TrackingView {
+    pub ga4: Option<Ga4View>,
+    pub google_ads: Option<GoogleAdsView>,
+    pub hotjar: Option<HotjarView>,
+    pub meta_pixel: Option<MetaPixelView>,
+}
+
+impl From<Tracking> for TrackingView {
+    fn from(t: Tracking) -> Self {
+        let label = |s: String| Some(s).filter(|s| !s.is_empty());
+        let (g, a, h, m) = (t.ga4, t.google_ads, t.hotjar, t.meta_pixel);
+        Self {
+            ga4: g.active().then_some(Ga4View {
+                measurement_id: g.measurement_id,
+                anonymize_ip: g.anonymize_ip,
+                send_page_view: g.send_page_view,
+            }),
+            google_ads: a.active().then(|| GoogleAdsView {
+                conversion_id: a.conversion_id,
+                purchase_label: label(a.labels.purchase),
+                add_to_cart_label: label(a.labels.add_to_cart),
+                begin_checkout_label: label(a.labels.begin_checkout),
+                sign_up_label: label(a.labels.sign_up),
+            }),
+            hotjar: h.active().then_some(HotjarView { site_id: h.site_id }),
+            meta_pixel: m.active().then_some(MetaPixelView {
+                pixel_id: m.pixel_id,
+                track_page_view: m.track_page_view,
+                track_add_to_cart: m.track_add_to_cart,
+                track_purchase: m.track_purchase,
+            }),
+        }
+    }
+}
+
+impl From<branding::Branding> for BrandingView {
+    fn from(b: branding::Branding) -> Self {
+        let (light, dark) = match b.colours {
+            Some((l, d)) => (
+                Some(l.scale(branding::Mode::Light).into()),
+                Some(d.scale(branding::Mode::Dark).into()),
+            ),
+            None => (None, None),
+        };
+        Self {
+            css: b.css(),
+            favicon_url: Some(b.favicon_url).filter(|u| !u.is_empty()),
+            body_font: b.body_font.stack().to_owned(),
+            heading_font: b.heading_font.stack().to_owned(),
+            light,
+            dark,
+        }
+    }
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PublicSettings {
     pub store: StoreDetailsView,
@@ -93,6 +221,8 @@ pub struct PublicSettings {
     pub shipping: ShippingView,
     pub tax: TaxView,
     pub site: SiteView,
+    pub branding: BrandingView,
+    pub tracking: TrackingView,
     /// Ordered by name.
     pub currencies: Vec<CurrencyView>,
     /// Ordered by name.
@@ -113,6 +243,8 @@ pub async fn get_public_settings(
     State(state): State<AppState>,
 ) -> ApiResult<Json<PublicSettingsResponse>> {
     let db = &state.db;
+    let (branding, tracking) =
+        tokio::join!(store_settings::branding(db), store_settings::tracking(db));
     let (currency_code, advanced, store, shipping, tax, site, currencies, countries) = tokio::join!(
         store_currency(&state),
         state.rules.get(db),
@@ -165,7 +297,7 @@ pub async fn get_public_settings(
             .filter(|v| !v.is_empty())
     };
     let store = rules::store_details(store?.as_ref());
-    let advanced = advanced?;
+    let advanced = &advanced?.advanced;
     Ok(Json(PublicSettingsResponse {
         settings: PublicSettings {
             maintenance: MaintenanceView {
@@ -192,6 +324,8 @@ pub async fn get_public_settings(
                 logo_url: site_value("site_logo_url"),
                 logo_text: site_value("site_logo_text"),
             },
+            branding: branding?.into(),
+            tracking: tracking?.into(),
             currencies,
             countries: countries?
                 .into_iter()

@@ -271,6 +271,23 @@ pub(super) fn mark_test_payments(html: &str, mode: &str) -> String {
     )
 }
 
+/// The id of the branding's style element (reused by `web/src/components/layout/brand-theme.tsx`).
+const BRAND_STYLE_ID: &str = "brand-theme";
+
+/// Puts the branding's CSS (colours and font stacks the domain wrote, nothing a user typed)
+/// at the end of the head, after the stylesheets it overrides.
+pub(super) fn brand_style(html: &str, css: &str) -> String {
+    let Some(at) = html.find("</head>") else {
+        return html.to_owned();
+    };
+    let css = css.replace('<', "");
+    format!(
+        "{}<style id=\"{BRAND_STYLE_ID}\">{css}</style>{}",
+        &html[..at],
+        &html[at..]
+    )
+}
+
 /// Removes every occurrence of a tag that starts with `start` up to the next `end`.
 fn remove_tags(html: &str, start: &str, end: &str) -> String {
     let mut out = String::with_capacity(html.len());

@@ -307,18 +307,63 @@ async fn not_found_page(state: &AppState, root: &Path) -> Response {
             b"<!doctype html><title>Page not found</title><h1>Page not found</h1>".to_vec()
         });
     match String::from_utf8(page) {
-        Ok(html) => html_response(StatusCode::NOT_FOUND, site_wide(state, html).into_bytes()),
+        Ok(html) => site_wide(state, html)
+            .await
+            .respond(StatusCode::NOT_FOUND, |h| h),
         Err(e) => html_response(StatusCode::NOT_FOUND, e.into_bytes()),
     }
 }
 
-/// What every page served from the export gets: the payment mode while payments are tests.
-fn site_wide(state: &AppState, html: String) -> String {
+/// A page served from the export, with what every page gets: the admins' branding, so the
+/// first paint is in the store's colours; the payment mode while payments are tests; and,
+/// when tracking tools are on, a Content-Security-Policy that lets the page load them (it
+/// does only after the visitor's consent).
+struct Page {
+    html: String,
+    policy: Option<HeaderValue>,
+}
+
+async fn site_wide(state: &AppState, html: String) -> Page {
+    let (html, policy) = match state.rules.get(&state.db).await {
+        Ok(rules) => {
+            let html = if rules.brand_css.is_empty() {
+                html
+            } else {
+                head::brand_style(&html, &rules.brand_css)
+            };
+            let policy = (!rules.tracking.is_empty())
+                .then(|| {
+                    HeaderValue::from_str(&crate::security_headers::policy_allowing(
+                        &state.config,
+                        &rules.tracking,
+                    ))
+                    .ok()
+                })
+                .flatten();
+            (html, policy)
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "could not read the branding for a page");
+            (html, None)
+        }
+    };
     let settings = &state.payments.settings;
-    if settings.is_test() {
+    let html = if settings.is_test() {
         head::mark_test_payments(&html, settings.mode.as_str())
     } else {
         html
+    };
+    Page { html, policy }
+}
+
+impl Page {
+    fn respond(self, status: StatusCode, html: impl FnOnce(String) -> String) -> Response {
+        let mut resp = html_response(status, html(self.html).into_bytes());
+        if let Some(policy) = self.policy {
+            resp.headers_mut()
+                .insert(header::CONTENT_SECURITY_POLICY, policy);
+        }
+        resp
     }
 }
 
@@ -357,20 +402,18 @@ async fn html_page(state: &AppState, shell: Vec<u8>, params: &[(String, String)]
         }
         _ => None,
     };
-    let html = match String::from_utf8(shell) {
-        Ok(html) => site_wide(state, html),
+    let page = match String::from_utf8(shell) {
+        Ok(html) => site_wide(state, html).await,
         Err(e) => return html_response(StatusCode::OK, e.into_bytes()),
     };
     match found {
-        None => html_response(StatusCode::OK, html.into_bytes()),
-        Some(Ok(head)) => {
-            html_response(StatusCode::OK, head::inject_page(&html, &head).into_bytes())
-        }
+        None => page.respond(StatusCode::OK, |h| h),
+        Some(Ok(head)) => page.respond(StatusCode::OK, |h| head::inject_page(&h, &head)),
         // The shell still renders the page's own "not found" state; crawlers get a 404.
-        Some(Err(ApiError::NotFound(_))) => html_response(StatusCode::NOT_FOUND, html.into_bytes()),
+        Some(Err(ApiError::NotFound(_))) => page.respond(StatusCode::NOT_FOUND, |h| h),
         Some(Err(e)) => {
             tracing::error!(error = %e, "could not build page head");
-            html_response(StatusCode::OK, html.into_bytes())
+            page.respond(StatusCode::OK, |h| h)
         }
     }
 }

@@ -92,7 +92,11 @@ pub async fn list(
             .collect::<String>()
     };
     let q = f.q.as_deref().map(str::trim).filter(|q| !q.is_empty());
-    if let Some(query) = q.and_then(|q| trigram_query(db, q, None)) {
+    // Products low in or out of stock are few, read through their partial index: the text
+    // is tested on them as they come (as the stock search does) rather than by gathering
+    // every match of the trigram index first (a common word matches 10,000 products).
+    let few = matches!(f.stock.as_deref(), Some("low" | "out"));
+    if let Some(query) = q.filter(|_| !few).and_then(|q| trigram_query(db, q, None)) {
         let m = binds.push(Bind::Text(query));
         if clauses.is_empty() {
             // Only the text: the page chosen from the trigram index's keys (which hold the

@@ -57,8 +57,16 @@ export default function PrivacyPage() {
       </ProseSection>
       <ProseSection title="Cookies">
         <p>
-          We use cookies and similar browser storage to keep the site working, such as remembering
-          your preferences, and to understand how the site is used.
+          We use cookies and similar browser storage in three groups. Necessary ones keep the site
+          working (your session, your cart, your theme and your cookie choice) and need no consent; our
+          own count of page visits is kept on our servers and shared with no one.
+        </p>
+        <p>
+          Analytics cookies (Google Analytics, Hotjar) and marketing cookies (Google Ads, the Meta
+          Pixel) are used only when the store has switched those tools on and only after you accept that
+          group in the cookie banner. Until then your browser loads nothing from them. You can change
+          your choice at any time with “Cookie settings” at the foot of every page; withdrawing it
+          removes their cookies from this site.
         </p>
       </ProseSection>
       <ProseSection title="Changes">

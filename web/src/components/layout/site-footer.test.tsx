@@ -1,8 +1,10 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { usePathname } from 'next/navigation';
 import { describe, expect, it, vi } from 'vitest';
 import { SiteFooter } from '@/components/layout/site-footer';
+import { onOpenCookieSettings } from '@/lib/tracking/cookie-settings';
 import { publicSettings } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
 import { renderWithQueryClient } from '@/test/render';
@@ -52,6 +54,17 @@ describe('SiteFooter', () => {
       'Company',
       'Legal',
     ]);
+  });
+
+  it('has a “Cookie settings” button that opens the consent dialog', async () => {
+    server.use(http.get('*/api/v1/settings/public', () => HttpResponse.json(publicSettings())));
+    const opened = vi.fn();
+    const unsubscribe = onOpenCookieSettings(opened);
+    renderWithQueryClient(<SiteFooter />);
+
+    await userEvent.setup().click(within(screen.getByRole('contentinfo')).getByRole('button', { name: 'Cookie settings' }));
+    expect(opened).toHaveBeenCalledTimes(1);
+    unsubscribe();
   });
 
   it.each([['/admin/'], ['/admin/vendors/'], ['/vendor'], ['/vendor/apply/']])('is not shown on %s (the areas have their own shell)', (path) => {

@@ -5,6 +5,7 @@ import { usePathname } from 'next/navigation';
 import { useSiteName } from '@/lib/public-settings';
 import { isHeaderHidden } from '@/components/layout/site-header';
 import { FOOTER_LINK_GROUPS } from '@/components/layout/site-links';
+import { openCookieSettings } from '@/lib/tracking/cookie-settings';
 
 /** The storefront's footer; the vendor and admin areas, like the top bar, go without it. */
 export function SiteFooter() {
@@ -14,10 +15,20 @@ export function SiteFooter() {
   return (
     <footer className="mt-16 border-t border-neutral-200 bg-white">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 text-sm text-neutral-600 sm:px-6 md:grid-cols-[2fr_3fr]">
-        <p className="max-w-sm">
-          <span className="font-semibold text-neutral-800">{siteName}</span> — products from
-          South African stores. Prices are in rand and include VAT.
-        </p>
+        <div className="flex max-w-sm flex-col items-start gap-3">
+          <p>
+            <span className="font-semibold text-neutral-800">{siteName}</span> — products from
+            South African stores. Prices are in rand and include VAT.
+          </p>
+          {/* Opens the consent dialog (features/consent), to change the choice made in the banner. */}
+          <button
+            type="button"
+            onClick={openCookieSettings}
+            className="rounded py-1 underline underline-offset-4 hover:text-brand-700"
+          >
+            Cookie settings
+          </button>
+        </div>
         <nav aria-label="Footer" className="grid grid-cols-2 gap-8 sm:grid-cols-4">
           {FOOTER_LINK_GROUPS.map((group) => (
             <div key={group.heading}>

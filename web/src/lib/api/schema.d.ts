@@ -581,6 +581,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/settings/branding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The branding: logo, favicon, colours of both themes and fonts. */
+        get: operations["admin_get_branding"];
+        /**
+         * Change the branding: every field checked, all problems answered at once; the storefront
+         *     shows it from its next visit.
+         */
+        put: operations["admin_set_branding"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/settings/general": {
         parameters: {
             query?: never;
@@ -613,6 +634,27 @@ export interface paths {
         get: operations["admin_get_product_review"];
         /** Change the product review setting. */
         put: operations["admin_set_product_review"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/settings/tracking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tracking tools and their ids. */
+        get: operations["admin_get_tracking"];
+        /**
+         * Change the tracking tools: an enabled tool needs a well-formed id. Visitors' browsers
+         *     load a tool only after they accept its cookie category.
+         */
+        put: operations["admin_set_tracking"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2970,6 +3012,47 @@ export interface components {
             universal_branch_code: string;
         };
         /**
+         * @description The branding page. Colours are `#rrggbb`, each readable on its theme's surface
+         *     (contrast at least 4.5:1); the rest of each theme's brand scale follows from its colour.
+         */
+        BrandingBody: {
+            /** @description `system`, `humanist`, `geometric`, `serif` or `mono`. */
+            body_font: string;
+            /** @description Whether colours were ever set (read only): until then the site's built-in palette. */
+            custom_colours?: boolean;
+            dark_brand: string;
+            dark_sale: string;
+            /** @description As `logo_url`; empty keeps the site's own icon. */
+            favicon_url: string;
+            /** @description The fonts there are to choose from (read only). */
+            fonts?: string[];
+            /** @description As `body_font`. */
+            heading_font: string;
+            light_brand: string;
+            light_sale: string;
+            /** @description Up to 40 characters; empty shows the store's name. */
+            logo_text: string;
+            /**
+             * @description A picture from the media library (`/media/…`) or an `https://` address; empty shows
+             *     the logo text.
+             */
+            logo_url: string;
+        };
+        /** @description The admins' branding (the logo is under `site`). */
+        BrandingView: {
+            /** @description CSS `font-family` values. */
+            body_font: string;
+            /**
+             * @description The whole branding as the text of the site's `<style id="brand-theme">` (pages are
+             *     served with it already); empty for the built-in look.
+             */
+            css: string;
+            dark: components["schemas"]["ThemeColoursView"] | null;
+            favicon_url: string | null;
+            heading_font: string;
+            light: components["schemas"]["ThemeColoursView"] | null;
+        };
+        /**
          * @description A bulk action, all or nothing: `applied` when every row went through; otherwise
          *     nothing was changed and the refused rows say why.
          */
@@ -3410,6 +3493,19 @@ export interface components {
             name: string;
             value: string;
         };
+        /** @description Google Analytics 4 (loaded after the visitor accepts analytics cookies). */
+        Ga4Body: {
+            anonymize_ip: boolean;
+            enabled: boolean;
+            /** @description `G-` and letters or digits; may be empty while off. */
+            measurement_id: string;
+            send_page_view: boolean;
+        };
+        Ga4View: {
+            anonymize_ip: boolean;
+            measurement_id: string;
+            send_page_view: boolean;
+        };
         /** @description The general settings page: who the store is, shipping, VAT and points. */
         GeneralSettingsBody: {
             /** @description 5 to 300 characters. */
@@ -3459,9 +3555,36 @@ export interface components {
              */
             version?: number | null;
         };
+        /** @description A Google Ads conversion (loaded after the visitor accepts marketing cookies). */
+        GoogleAdsBody: {
+            add_to_cart_label: string;
+            begin_checkout_label: string;
+            /** @description `AW-` and digits; may be empty while off. */
+            conversion_id: string;
+            enabled: boolean;
+            /** @description Each event's conversion label; an empty label sends nothing for it. */
+            purchase_label: string;
+            sign_up_label: string;
+        };
+        GoogleAdsView: {
+            add_to_cart_label: string | null;
+            begin_checkout_label: string | null;
+            conversion_id: string;
+            purchase_label: string | null;
+            sign_up_label: string | null;
+        };
         HideReviewInput: {
             /** @description 3 to 500 characters, kept in the audit log. */
             reason: string;
+        };
+        /** @description Hotjar (loaded after the visitor accepts analytics cookies). */
+        HotjarBody: {
+            enabled: boolean;
+            /** @description Up to 10 digits; may be empty while off. */
+            site_id: string;
+        };
+        HotjarView: {
+            site_id: string;
         };
         /** @description A picture and its alt text. */
         ImageView: {
@@ -3585,6 +3708,21 @@ export interface components {
         MergeCart: {
             /** @description The guest cart's lines (at most 100). */
             items: components["schemas"]["AddToCart"][];
+        };
+        /** @description The Meta Pixel (loaded after the visitor accepts marketing cookies). */
+        MetaPixelBody: {
+            enabled: boolean;
+            /** @description 10 to 20 digits; may be empty while off. */
+            pixel_id: string;
+            track_add_to_cart: boolean;
+            track_page_view: boolean;
+            track_purchase: boolean;
+        };
+        MetaPixelView: {
+            pixel_id: string;
+            track_add_to_cart: boolean;
+            track_page_view: boolean;
+            track_purchase: boolean;
         };
         MoneyEntries: {
             items: components["schemas"]["MoneyEntry"][];
@@ -4101,6 +4239,7 @@ export interface components {
             theme: components["schemas"]["ThemeName"];
         };
         PublicSettings: {
+            branding: components["schemas"]["BrandingView"];
             /** @description Ordered by name. */
             countries: components["schemas"]["CountryView"][];
             /** @description Ordered by name. */
@@ -4114,6 +4253,7 @@ export interface components {
             site: components["schemas"]["SiteView"];
             store: components["schemas"]["StoreDetailsView"];
             tax: components["schemas"]["TaxView"];
+            tracking: components["schemas"]["TrackingView"];
         };
         PublicSettingsResponse: {
             settings: components["schemas"]["PublicSettings"];
@@ -4665,6 +4805,15 @@ export interface components {
              */
             default_rate_percent: number;
         };
+        /** @description One theme's brand scale and sale colour, as CSS colours. */
+        ThemeColoursView: {
+            brand_50: string;
+            brand_100: string;
+            brand_600: string;
+            brand_700: string;
+            brand_800: string;
+            sale: string;
+        };
         /**
          * @description A theme preference (documentation only: the fields hold the stored text).
          * @enum {string}
@@ -4686,6 +4835,27 @@ export interface components {
             /** @description accept_agreement, draft_products or low_stock. */
             kind: string;
             title: string;
+        };
+        /**
+         * @description The tracking tools. Problems are answered under `ga4.measurement_id`,
+         *     `google_ads.conversion_id`, `google_ads.labels.<event>`, `hotjar.site_id` and
+         *     `meta_pixel.pixel_id`.
+         */
+        TrackingBody: {
+            ga4: components["schemas"]["Ga4Body"];
+            google_ads: components["schemas"]["GoogleAdsBody"];
+            hotjar: components["schemas"]["HotjarBody"];
+            meta_pixel: components["schemas"]["MetaPixelBody"];
+        };
+        /**
+         * @description The tracking tools that are on. The site loads GA4 and Hotjar only after the visitor
+         *     accepts analytics cookies, Google Ads and the Meta Pixel only after marketing cookies.
+         */
+        TrackingView: {
+            ga4: components["schemas"]["Ga4View"] | null;
+            google_ads: components["schemas"]["GoogleAdsView"] | null;
+            hotjar: components["schemas"]["HotjarView"] | null;
+            meta_pixel: components["schemas"]["MetaPixelView"] | null;
         };
         UserSuspendInput: {
             /** @description 3 to 500 characters, kept in the audit log. */
@@ -7613,6 +7783,110 @@ export interface operations {
             };
         };
     };
+    admin_get_branding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandingBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_set_branding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BrandingBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandingBody"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_get_general_settings: {
         parameters: {
             query?: never;
@@ -7782,6 +8056,110 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductReviewSetting"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_get_tracking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_set_tracking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrackingBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingBody"];
                 };
             };
             400: {

@@ -14,7 +14,7 @@ import {
   windowPhrase,
 } from '@/features/admin/components/advanced-settings-page';
 import { MAINTENANCE_BANNER } from '@/components/layout/maintenance-notice';
-import { FIELDS_REFUSED } from '@/features/admin/components/general-settings-page';
+import { FIELDS_REFUSED } from '@/features/admin/lib/use-settings-save';
 import { storeSession } from '@/test/auth';
 import { publicSettings } from '@/test/fixtures';
 import { server } from '@/test/msw-server';

@@ -1,17 +1,15 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2, TriangleAlert } from 'lucide-react';
+import { TriangleAlert } from 'lucide-react';
 import { z } from 'zod';
-import { ErrorState, errorMessage, PageHeader, PageSkeleton, Panel } from '@/components/area/area-states';
-import { Button } from '@/components/ui/button';
+import { ErrorState, PageHeader, PageSkeleton, Panel } from '@/components/area/area-states';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { MAINTENANCE_BANNER } from '@/components/layout/maintenance-notice';
-import { ApiError } from '@/lib/api-client';
 import {
   type AdvancedSettings,
   type RateLimitNumbers,
@@ -19,8 +17,7 @@ import {
   useSaveAdvancedSettings,
 } from '@/features/admin/api/settings';
 import { FormErrorsAlert, SwitchField } from '@/features/admin/components/admin-form-parts';
-import { FIELDS_REFUSED } from '@/features/admin/components/general-settings-page';
-import { splitFieldErrors } from '@/features/vendor/lib/store-profile-schema';
+import { SettingsSaveRow, useSettingsSave } from '@/features/admin/lib/use-settings-save';
 
 /**
  * The advanced settings form's checks: the API's ranges, with its messages
@@ -152,38 +149,23 @@ export function AdminAdvancedSettingsPage() {
 
 function AdvancedSettingsForm({ settings }: { settings: AdvancedSettings }) {
   const save = useSaveAdvancedSettings();
-  const [formErrors, setFormErrors] = useState<string[]>([]);
-  const [saved, setSaved] = useState(false);
   const perWindow = windowPhrase(settings.rate_limit_window_seconds ?? 300);
   const schema = useMemo(() => advancedSettingsSchema(perWindow), [perWindow]);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    watch,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<AdvancedSettingsFormInput, unknown, AdvancedSettingsFormValues>({
+  const form = useForm<AdvancedSettingsFormInput, unknown, AdvancedSettingsFormValues>({
     resolver: zodResolver(schema),
     defaultValues: formValues(settings),
   });
+  const {
+    register,
+    watch,
+    formState: { errors, isSubmitting },
+  } = form;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormErrors([]);
-    setSaved(false);
-    try {
-      const answer = await save.mutateAsync(values);
-      reset(formValues(answer));
-      setSaved(true);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.fields) {
-        const { byField, other } = splitFieldErrors(error.fields, FIELD_NAMES);
-        byField.forEach(([name, message], index) => setError(name, { message }, { shouldFocus: index === 0 }));
-        setFormErrors(byField.length > 0 ? [FIELDS_REFUSED, ...other] : [error.message, ...other]);
-      } else {
-        setFormErrors([errorMessage(error, 'The settings could not be saved. Please try again.')]);
-      }
-    }
+  const { onSubmit, formErrors, saved } = useSettingsSave({
+    form,
+    save: (values) => save.mutateAsync(values),
+    toForm: formValues,
+    fieldNames: FIELD_NAMES,
   });
 
   const busy = isSubmitting || save.isPending;
@@ -291,17 +273,7 @@ function AdvancedSettingsForm({ settings }: { settings: AdvancedSettings }) {
           </div>
         </Panel>
 
-        <div className="flex flex-wrap items-center gap-4">
-          <Button type="submit" disabled={busy} className="h-11 min-w-36">
-            {busy ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
-            Save settings
-          </Button>
-          {saved && !isDirty ? (
-            <p role="status" className="text-sm font-medium text-green-700">
-              Settings saved
-            </p>
-          ) : null}
-        </div>
+        <SettingsSaveRow busy={busy} saved={saved} />
       </form>
     </>
   );

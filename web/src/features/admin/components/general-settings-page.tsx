@@ -1,19 +1,15 @@
 'use client';
 
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2 } from 'lucide-react';
 import { z } from 'zod';
-import { ErrorState, errorMessage, PageHeader, PageSkeleton, Panel } from '@/components/area/area-states';
-import { Button } from '@/components/ui/button';
+import { ErrorState, PageHeader, PageSkeleton, Panel } from '@/components/area/area-states';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError } from '@/lib/api-client';
 import { type GeneralSettings, useGeneralSettings, useSaveGeneralSettings } from '@/features/admin/api/settings';
 import { FormErrorsAlert } from '@/features/admin/components/admin-form-parts';
-import { splitFieldErrors } from '@/features/vendor/lib/store-profile-schema';
+import { SettingsSaveRow, useSettingsSave } from '@/features/admin/lib/use-settings-save';
 
 /**
  * The general settings form's checks: only the API's plain limits, with its messages
@@ -30,8 +26,6 @@ export const GENERAL_SETTINGS_MESSAGES = {
   points: 'Points per R100 must be 0 to 10,000',
 } as const;
 
-/** Shown above the form when the server refused fields (each one's message is under its input). */
-export const FIELDS_REFUSED = 'The settings were not saved: correct the fields marked below.';
 
 /** Points worth R1 when spent; fixed (the API's points_per_rand). */
 const POINTS_PER_RAND = 10;
@@ -131,35 +125,20 @@ export function AdminGeneralSettingsPage() {
 
 function GeneralSettingsForm({ settings }: { settings: GeneralSettings }) {
   const save = useSaveGeneralSettings();
-  const [formErrors, setFormErrors] = useState<string[]>([]);
-  const [saved, setSaved] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<GeneralSettingsFormInput, unknown, GeneralSettingsFormValues>({
+  const form = useForm<GeneralSettingsFormInput, unknown, GeneralSettingsFormValues>({
     resolver: zodResolver(generalSettingsSchema),
     defaultValues: formValues(settings),
   });
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormErrors([]);
-    setSaved(false);
-    try {
-      const answer = await save.mutateAsync(values);
-      reset(formValues(answer));
-      setSaved(true);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.fields) {
-        const { byField, other } = splitFieldErrors(error.fields, FIELD_NAMES);
-        byField.forEach(([name, message], index) => setError(name, { message }, { shouldFocus: index === 0 }));
-        setFormErrors(byField.length > 0 ? [FIELDS_REFUSED, ...other] : [error.message, ...other]);
-      } else {
-        setFormErrors([errorMessage(error, 'The settings could not be saved. Please try again.')]);
-      }
-    }
+  const { onSubmit, formErrors, saved } = useSettingsSave({
+    form,
+    save: (values) => save.mutateAsync(values),
+    toForm: formValues,
+    fieldNames: FIELD_NAMES,
   });
 
   const busy = isSubmitting || save.isPending;
@@ -257,17 +236,7 @@ function GeneralSettingsForm({ settings }: { settings: GeneralSettings }) {
           </div>
         </Panel>
 
-        <div className="flex flex-wrap items-center gap-4">
-          <Button type="submit" disabled={busy} className="h-11 min-w-36">
-            {busy ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
-            Save settings
-          </Button>
-          {saved && !isDirty ? (
-            <p role="status" className="text-sm font-medium text-green-700">
-              Settings saved
-            </p>
-          ) : null}
-        </div>
+        <SettingsSaveRow busy={busy} saved={saved} />
       </form>
     </>
   );

@@ -12,6 +12,8 @@ describe('/admin/settings', () => {
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
       '/admin/general-settings/',
       '/admin/advanced-settings/',
+      '/admin/branding-settings/',
+      '/admin/tracking-settings/',
     ]);
 
     const general = within(list).getByRole('link', { name: 'General' });

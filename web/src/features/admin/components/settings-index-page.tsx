@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useId } from 'react';
-import { ChevronRight, Store, Wrench, type LucideIcon } from 'lucide-react';
+import { ChartLine, ChevronRight, Palette, Store, Wrench, type LucideIcon } from 'lucide-react';
 import { PageHeader } from '@/components/area/area-states';
 
 /** One settings page: where it is and what it changes. */
@@ -26,6 +26,18 @@ export const SETTINGS_PAGES: readonly SettingsLink[] = [
     label: 'Advanced',
     description: 'Maintenance mode, sign-ups, product review, stock holds and rate limits.',
     icon: Wrench,
+  },
+  {
+    href: '/admin/branding-settings/',
+    label: 'Branding',
+    description: 'Logo, favicon, the colours of the light and dark themes, and fonts.',
+    icon: Palette,
+  },
+  {
+    href: '/admin/tracking-settings/',
+    label: 'Tracking and cookies',
+    description: 'Google Analytics, Google Ads, Hotjar and the Meta Pixel, loaded only with visitors’ consent.',
+    icon: ChartLine,
   },
 ];
 

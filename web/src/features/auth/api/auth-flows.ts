@@ -15,6 +15,7 @@ import { verifiedTotpFactors, type AuthFactor, type SessionResponse } from '@/li
 import { setFlashToast } from '@/lib/flash-toast';
 import { loadPage } from '@/lib/navigation';
 import { isThemePreference, readThemePreference, saveThemePreference } from '@/lib/theme/theme';
+import { trackConversion } from '@/lib/tracking/conversions';
 import { AUTH_MESSAGES, type SignUpValues } from '@/features/auth/lib/auth-messages';
 
 /**
@@ -87,6 +88,8 @@ export async function signUpWithEmail(values: SignUpValues): Promise<'check-emai
     fullName: values.fullName,
     redirectTo: `${window.location.origin}/`,
   });
+  // The account exists now, whether or not its address must be confirmed first.
+  trackConversion({ type: 'sign_up' });
   if (!isSessionResponse(result)) return 'check-email';
   startSession(result);
   // A new account starts with the theme this browser already uses.

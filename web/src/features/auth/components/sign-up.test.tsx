@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { loadPage } from '@/lib/navigation';
 import { publicSettingsQueryOptions } from '@/lib/public-settings';
+import { setConversionSink } from '@/lib/tracking/conversions';
 import { authUser, profile, sessionResponse, storedSession } from '@/test/auth';
 import { renderAuthPage } from '@/test/auth-page';
 import { server } from '@/test/msw-server';
@@ -99,6 +100,21 @@ describe('sign-up results', () => {
     expect(JSON.parse(window.sessionStorage.getItem('bazaar.flash-toast')!)).toMatchObject({
       title: 'Signed in successfully!',
     });
+  });
+
+  it('tells the tracking tools of the new account', async () => {
+    setConversionSink(() => {});
+    const sink = vi.fn();
+    setConversionSink(sink);
+    try {
+      serveSignUp(() => HttpResponse.json(authUser({ email: 'new@example.com' })));
+      renderAuthPage('signup');
+      await fillSignUp({ name: 'Thandi', email: 'new@example.com', password: 'secret-pass' });
+      expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+      expect(sink.mock.calls).toEqual([[{ type: 'sign_up' }]]);
+    } finally {
+      setConversionSink(null);
+    }
   });
 
   it('shows the server message when sign-up is refused', async () => {

@@ -14,6 +14,7 @@ import {
 import { ApiError } from '@/lib/api-client';
 import { api } from '@/lib/api/client';
 import { useSession } from '@/lib/auth/use-session';
+import { trackConversion } from '@/lib/tracking/conversions';
 
 /**
  * The cart (SPEC §3–4, docs/contracts.md "Buying"): the server's when signed in (cached per
@@ -122,7 +123,19 @@ export function useCartActions() {
       }
       return cart;
     },
-    onSuccess: () => toast.success(CART_MESSAGES.added),
+    onSuccess: (_cart, line) => {
+      toast.success(CART_MESSAGES.added);
+      trackConversion({
+        type: 'add_to_cart',
+        value_cents: line.product_price_cents * line.quantity,
+        item: {
+          product_id: line.product_id,
+          name: line.product_name,
+          quantity: line.quantity,
+          price_cents: line.product_price_cents,
+        },
+      });
+    },
     onError: (error) => toastCartError(error, CART_MESSAGES.addFailed, { serverMessage: true }),
   });
 

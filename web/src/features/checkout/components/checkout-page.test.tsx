@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import type { Quote } from '@/features/checkout/api/checkout-types';
 import { CheckoutPage } from '@/features/checkout/components/checkout-page';
+import { setConversionSink } from '@/lib/tracking/conversions';
 import { storeSession } from '@/test/auth';
 import { cartItem } from '@/test/cart';
 import { quotePart } from '@/test/fixtures';
@@ -179,6 +180,35 @@ describe('CheckoutPage', () => {
     await user.click(screen.getByRole('button', { name: 'Use points' }));
     expect(await screen.findByTestId('quote-points')).toHaveTextContent('-R10.00');
     expect(screen.getByTestId('quote-total')).toHaveTextContent('R287.20');
+  });
+
+  it('tells the tracking tools that checkout began, once, with the cart’s lines', async () => {
+    storeSession();
+    serveQuotes();
+    setConversionSink(() => {});
+    const sink = vi.fn();
+    setConversionSink(sink);
+    try {
+      const user = userEvent.setup();
+      renderCheckout();
+      const coupon = await screen.findByLabelText('Coupon code');
+      expect(sink.mock.calls).toEqual([
+        [
+          {
+            type: 'begin_checkout',
+            value_cents: 25800,
+            items: [{ product_id: '0190a000-0000-7000-8000-000000000001', name: 'OVR Aero Running Tee', quantity: 2, price_cents: 12900 }],
+          },
+        ],
+      ]);
+      // A new quote (a coupon) is the same checkout.
+      await user.type(coupon, 'welcome10');
+      await user.click(screen.getByRole('button', { name: 'Apply coupon' }));
+      expect(await screen.findByTestId('quote-discount')).toHaveTextContent('-R25.80');
+      expect(sink).toHaveBeenCalledTimes(1);
+    } finally {
+      setConversionSink(null);
+    }
   });
 
   it('checks the address before placing the order', async () => {

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
@@ -27,6 +27,7 @@ import {
 } from '@/features/checkout/lib/address-schema';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/use-session';
+import { trackConversion } from '@/lib/tracking/conversions';
 
 /** /checkout/: signed-in only (guests go to /login/). */
 export function CheckoutPage() {
@@ -115,6 +116,23 @@ function CheckoutForm({
   } = useForm<AddressFormValues>({ resolver: zodResolver(addressSchema), defaultValues: EMPTY_ADDRESS });
 
   const unavailable = quote.items.some((item) => !item.available);
+
+  // Checkout begins when its form first shows with the cart's lines (not again as the quote updates).
+  const checkoutTracked = useRef(false);
+  useEffect(() => {
+    if (checkoutTracked.current) return;
+    checkoutTracked.current = true;
+    trackConversion({
+      type: 'begin_checkout',
+      value_cents: quote.subtotal_cents,
+      items: quote.items.map((item) => ({
+        product_id: item.product_id,
+        name: item.product_name,
+        quantity: item.quantity,
+        price_cents: item.product_price_cents,
+      })),
+    });
+  }, [quote]);
 
   async function pay(input: CheckoutInput) {
     setPlacing(true);

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { PaymentCancelPage } from '@/features/payments/components/payment-cancel-page';
 import { PaymentSuccessPage } from '@/features/payments/components/payment-success-page';
+import { setConversionSink } from '@/lib/tracking/conversions';
 import { storeSession } from '@/test/auth';
 import { cart, cartItem } from '@/test/cart';
 import { server } from '@/test/msw-server';
@@ -52,6 +53,37 @@ describe('PaymentSuccessPage', () => {
     expect(await screen.findByText('You earned 26 points!')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View your order' })).toHaveAttribute('href', '/profile/?tab=orders&order=o1');
     expect(calls).toBe(2);
+  });
+
+  it('sends the purchase to the tracking tools once the order is paid, and once only', async () => {
+    storeSession();
+    let calls = 0;
+    server.use(
+      http.get('*/api/v1/orders/o1', () => {
+        calls += 1;
+        return HttpResponse.json({ order: calls < 2 ? order() : order({ status: 'paid', paid_at: '2026-11-21T10:01:00Z' }) });
+      }),
+      http.get('*/api/v1/cart', () => HttpResponse.json(cart([]))),
+    );
+    // Drops what earlier tests' pages sent (held, with no consent root to say where it goes).
+    setConversionSink(() => {});
+    const sink = vi.fn();
+    setConversionSink(sink);
+    try {
+      const first = render(<PaymentSuccessPage />);
+      expect(await screen.findByText(/Waiting for PayFast to confirm order BZ-0123456789/)).toBeInTheDocument();
+      expect(sink).not.toHaveBeenCalled();
+      expect(await screen.findByRole('heading', { name: 'Payment successful' }, { timeout: 4000 })).toBeInTheDocument();
+      expect(sink.mock.calls).toEqual([[{ type: 'purchase', order_number: 'BZ-0123456789', value_cents: 32_300 }]]);
+
+      // Shown again (a reload, the back button): no second sale.
+      first.unmount();
+      render(<PaymentSuccessPage />);
+      expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeInTheDocument();
+      expect(sink).toHaveBeenCalledTimes(1);
+    } finally {
+      setConversionSink(null);
+    }
   });
 
   it('says when the order was cancelled', async () => {

@@ -15,6 +15,7 @@ import {
 } from '@/features/payments/components/order-payment';
 import { useSession } from '@/lib/auth/use-session';
 import { formatMoney } from '@/lib/money';
+import { trackPurchase } from '@/lib/tracking/track-purchase';
 import { useMounted } from '@/lib/use-mounted';
 
 /** /payment/success/?order={id}: where PayFast returns a paid customer. */
@@ -51,6 +52,10 @@ function PaidOrder({ userId, orderId }: { userId: string; orderId: string }) {
     if (!order || !paid || toasted.current) return;
     toasted.current = true;
     if (order.points_earned > 0) toast.success(`You earned ${order.points_earned} points!`);
+  }, [order, paid]);
+
+  useEffect(() => {
+    if (order && paid) trackPurchase(order.order_number, order.total_cents);
   }, [order, paid]);
 
   if (query.isPending) return <PaymentSkeleton />;

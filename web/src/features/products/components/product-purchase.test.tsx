@@ -1,11 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { readGuestCart } from '@/features/cart/lib/guest-cart';
 import type { ProductDetail } from '@/features/products/api/product-types';
 import { ProductPurchase } from '@/features/products/components/product-purchase';
+import { setConversionSink } from '@/lib/tracking/conversions';
 import { storeSession } from '@/test/auth';
 import { cart, cartItem } from '@/test/cart';
 import { productDetail } from '@/test/fixtures';
@@ -206,6 +207,33 @@ describe('ProductPurchase', () => {
       regular_price_cents: 34900,
       available_stock: 3,
     });
+  });
+
+  it('tells the tracking tools what was added, at the price paid', async () => {
+    setConversionSink(() => {});
+    const sink = vi.fn();
+    setConversionSink(sink);
+    try {
+      const user = userEvent.setup();
+      const product = tee();
+      renderPurchase(product);
+      await user.click(option('Size', 'S'));
+      await user.click(option('Colour', 'Black'));
+      await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+      await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+      await waitFor(() => expect(sink).toHaveBeenCalled());
+      expect(sink.mock.calls).toEqual([
+        [
+          {
+            type: 'add_to_cart',
+            value_cents: 55800,
+            item: { product_id: product.id, name: product.name, quantity: 2, price_cents: 27900 },
+          },
+        ],
+      ]);
+    } finally {
+      setConversionSink(null);
+    }
   });
 
   it('sends the chosen variation, size and colour to the server cart when signed in', async () => {
