@@ -23,6 +23,8 @@ use crate::rate_limit::Limits;
 
 /// Kept at most this long without hearing of a change.
 const MAX_AGE: Duration = Duration::from_secs(60);
+/// How long a request waits for the settings before going on with the last ones known.
+const QUICK: Duration = Duration::from_millis(100);
 
 /// What every request may need, read together.
 pub(crate) struct Rules {
@@ -76,6 +78,19 @@ impl SiteRules {
         Ok(rules)
     }
 
+    /// The settings for a request that must not wait on a struggling database (every API
+    /// request and every page): read as [`SiteRules::get`] does, but after [`QUICK`] the last
+    /// settings known answer instead, even when a change has been heard since; none when
+    /// there are none. With the database unreachable (the change listener then forgets
+    /// everything each time it fails) a request would otherwise wait for it twice, here
+    /// and in its handler.
+    pub(crate) async fn quick(&self, db: &Db) -> Option<Arc<Rules>> {
+        match tokio::time::timeout(QUICK, self.get(db)).await {
+            Ok(Ok(rules)) => Some(rules),
+            _ => self.last(),
+        }
+    }
+
     /// The settings as last read, for code that cannot wait (the rate limits): [`gate`]
     /// reads them at the start of every API and auth request.
     pub(crate) fn last(&self) -> Option<Arc<Rules>> {
@@ -93,7 +108,10 @@ impl ChangeSink for SiteRules {
             let mut current = self.current.write().unwrap_or_else(|p| p.into_inner());
             self.generation
                 .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-            *current = None;
+            // No longer fresh, but still the last rules known (see [`SiteRules::quick`]).
+            *current = current
+                .take()
+                .and_then(|(at, rules)| at.checked_sub(MAX_AGE).map(|stale| (stale, rules)));
         }
     }
 }
@@ -133,10 +151,9 @@ pub(crate) async fn gate(State(state): State<AppState>, req: Request, next: Next
     if !(path.starts_with("/api/") || path.starts_with("/auth/")) {
         return next.run(req).await;
     }
-    let rules = match state.rules.get(&state.db).await {
-        Ok(rules) => rules,
-        // The database is unreachable: the handler will say so.
-        Err(_) => return next.run(req).await,
+    let Some(rules) = state.rules.quick(&state.db).await else {
+        // The database is unreachable and nothing is known: the handler will say so.
+        return next.run(req).await;
     };
     let rules = &rules.advanced;
     if !rules.maintenance || open_during_maintenance(path) {

@@ -324,8 +324,8 @@ struct Page {
 }
 
 async fn site_wide(state: &AppState, html: String) -> Page {
-    let (html, policy) = match state.rules.get(&state.db).await {
-        Ok(rules) => {
+    let (html, policy) = match state.rules.quick(&state.db).await {
+        Some(rules) => {
             let html = if rules.brand_css.is_empty() {
                 html
             } else {
@@ -342,10 +342,8 @@ async fn site_wide(state: &AppState, html: String) -> Page {
                 .flatten();
             (html, policy)
         }
-        Err(e) => {
-            tracing::warn!(error = %e, "could not read the branding for a page");
-            (html, None)
-        }
+        // The database is unreachable and nothing is known: the built-in look.
+        None => (html, None),
     };
     let settings = &state.payments.settings;
     let html = if settings.is_test() {
