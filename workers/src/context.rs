@@ -4,7 +4,6 @@ use std::sync::Arc;
 
 use bazaar_db::Db;
 use bazaar_enrich::Geolocator;
-use bazaar_mail::Mailer;
 use bazaar_queue::{Job, LiveBus};
 use bazaar_search::SearchIndex;
 use futures::future::BoxFuture;
@@ -21,7 +20,8 @@ pub struct JobContext {
     pub live: LiveBus,
     /// `None` when search is switched off: index jobs then succeed without doing anything.
     pub search: Option<Arc<dyn SearchIndex>>,
-    pub mailer: Mailer,
+    /// The mailer of the moment: as the process was started, or as the email settings say.
+    pub mailer: Arc<bazaar_commerce::mail_settings::Mailers>,
     pub geo: Arc<Geolocator>,
     /// PayFast, for `process_payment`; `None` fails such jobs (they wait in the queue).
     pub payments: Option<bazaar_commerce::payfast::Gateway>,

@@ -39,6 +39,16 @@ pub struct BackgroundArgs {
     /// The From address of emails.
     #[arg(long, env = "BAZAAR_MAIL_FROM", value_name = "MAILBOX")]
     pub mail_from: Option<String>,
+    /// The key secrets kept in the settings (the SMTP password) are sealed with: 32 random
+    /// bytes in base64 (`openssl rand -base64 32`), the same for every process. Without it
+    /// admins cannot save such secrets.
+    #[arg(
+        long,
+        env = "BAZAAR_SECRET_KEY",
+        value_name = "BASE64",
+        hide_env_values = true
+    )]
+    pub secret_key: Option<String>,
     /// Geolocation of analytics events: none, http or maxmind.
     #[arg(
         long,
@@ -201,6 +211,17 @@ pub async fn open_search(
     Ok(Arc::new(index.with_word_cache(cached_words)))
 }
 
+impl BackgroundArgs {
+    /// The secret key, checked.
+    pub fn secret_key(&self) -> Result<Option<Arc<bazaar_commerce::secrets::SecretKey>>> {
+        self.secret_key
+            .as_deref()
+            .map(|key| bazaar_commerce::secrets::SecretKey::parse(key).map(Arc::new))
+            .transpose()
+            .context("invalid --secret-key")
+    }
+}
+
 /// The context job handlers run with.
 pub async fn job_context(
     args: &BackgroundArgs,
@@ -217,6 +238,10 @@ pub async fn job_context(
     )
     .context("invalid mail settings")?;
     let mailer = bazaar_mail::Mailer::new(mail).context("invalid mail settings")?;
+    let mailer = Arc::new(bazaar_commerce::mail_settings::Mailers::new(
+        mailer,
+        args.secret_key()?,
+    ));
     let geo = bazaar_enrich::GeoConfig::parse(
         &args.geo_provider,
         args.geo_url.as_deref(),
@@ -226,7 +251,7 @@ pub async fn job_context(
     let geo = bazaar_enrich::Geolocator::new(geo).context("invalid geolocation settings")?;
     tracing::info!(
         queue = %args.queue,
-        mail = %mailer.describe(),
+        mail = %mailer.started().describe(),
         geolocation = geo.provider_name(),
         search = search.as_ref().map_or("none", |s| s.engine()),
         "background work configured"

@@ -242,6 +242,7 @@ async fn failing_jobs_are_retried_then_kept_as_failed_and_can_be_retried() {
             subject: "Refund for {{ order_number }}".into(),
             body_text: "Your refund for {{ order_number }} is on its way.".into(),
             body_html: None,
+            updated_at: chrono::Utc::now(),
         },
     )
     .await

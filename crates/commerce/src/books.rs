@@ -340,7 +340,7 @@ pub fn bank_file(payouts: &[ledger::Payout]) -> String {
 }
 
 /// A cell that a spreadsheet would run as a formula is kept as text.
-fn cell(text: &str) -> String {
+pub(crate) fn cell(text: &str) -> String {
     if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
         format!("'{text}")
     } else {

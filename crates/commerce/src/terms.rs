@@ -45,13 +45,7 @@ pub async fn create_coupon(
     seller: Seller,
     draft: &CouponDraft,
 ) -> Result<Uuid, SellingError> {
-    let spec = draft.parse().map_err(SellingError::Invalid)?;
-    let mut tx = db.begin().await?;
-    let id = coupons::insert(&mut tx, Some(seller.store_id), &spec, Utc::now())
-        .await
-        .map_err(code_taken)?;
-    tx.commit().await?;
-    Ok(id)
+    create(db, Some(seller.store_id), None, draft).await
 }
 
 /// Rewrites one of the vendor's coupons.
@@ -61,24 +55,135 @@ pub async fn update_coupon(
     id: Uuid,
     draft: &CouponDraft,
 ) -> Result<(), SellingError> {
-    let spec = draft.parse().map_err(SellingError::Invalid)?;
-    let mut tx = db.begin().await?;
-    coupons::update(&mut tx, seller.store_id, id, &spec)
-        .await
-        .map_err(code_taken)?;
-    tx.commit().await?;
-    Ok(())
+    update(db, Some(seller.store_id), None, id, draft).await
 }
 
 /// Deletes one of the vendor's coupons that was never used.
 pub async fn delete_coupon(db: &Db, seller: Seller, id: Uuid) -> Result<(), SellingError> {
+    delete(db, Some(seller.store_id), None, id).await
+}
+
+/// Adds a platform coupon (off every store's items), audited.
+pub async fn create_platform_coupon(
+    db: &Db,
+    admin: &Actor<'_>,
+    draft: &CouponDraft,
+) -> Result<Uuid, SellingError> {
+    create(db, None, Some(admin), draft).await
+}
+
+/// Rewrites a platform coupon (uses so far are kept), audited.
+pub async fn update_platform_coupon(
+    db: &Db,
+    admin: &Actor<'_>,
+    id: Uuid,
+    draft: &CouponDraft,
+) -> Result<(), SellingError> {
+    update(db, None, Some(admin), id, draft).await
+}
+
+/// Deletes a platform coupon that was never used, audited.
+pub async fn delete_platform_coupon(
+    db: &Db,
+    admin: &Actor<'_>,
+    id: Uuid,
+) -> Result<(), SellingError> {
+    delete(db, None, Some(admin), id).await
+}
+
+/// Audits an admin's change to a platform coupon.
+async fn audited(
+    tx: &mut Tx,
+    admin: Option<&Actor<'_>>,
+    action: &str,
+    id: Uuid,
+    details: serde_json::Value,
+) -> Result<(), SellingError> {
+    if let Some(admin) = admin {
+        crate::admin::record(
+            tx,
+            admin,
+            action,
+            "coupon",
+            id.to_string(),
+            details,
+            Utc::now(),
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+fn coupon_audit(spec: &bazaar_domain::coupon::CouponSpec) -> serde_json::Value {
+    let (kind, value) = spec.kind.stored();
+    json!({
+        "code": spec.code,
+        "kind": kind,
+        "value": value,
+        "min_spend_cents": spec.min_spend.0,
+        "starts_at": spec.starts_at,
+        "expires_at": spec.expires_at,
+        "usage_limit": spec.usage_limit,
+        "per_customer_limit": spec.per_customer_limit,
+        "active": spec.active,
+    })
+}
+
+/// Adds a coupon of `owner` (a store, or `None`: the platform's).
+async fn create(
+    db: &Db,
+    owner: Option<Uuid>,
+    admin: Option<&Actor<'_>>,
+    draft: &CouponDraft,
+) -> Result<Uuid, SellingError> {
+    let spec = draft.parse().map_err(SellingError::Invalid)?;
     let mut tx = db.begin().await?;
-    if !coupons::delete_unused(&mut tx, seller.store_id, id)
+    let id = coupons::insert(&mut tx, owner, &spec, Utc::now())
+        .await
+        .map_err(code_taken)?;
+    audited(&mut tx, admin, "coupon.create", id, coupon_audit(&spec)).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+async fn update(
+    db: &Db,
+    owner: Option<Uuid>,
+    admin: Option<&Actor<'_>>,
+    id: Uuid,
+    draft: &CouponDraft,
+) -> Result<(), SellingError> {
+    let spec = draft.parse().map_err(SellingError::Invalid)?;
+    let mut tx = db.begin().await?;
+    coupons::update(&mut tx, owner, id, &spec)
+        .await
+        .map_err(code_taken)?;
+    audited(
+        &mut tx,
+        admin,
+        "coupon.update",
+        id,
+        json!({ "after": coupon_audit(&spec) }),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+async fn delete(
+    db: &Db,
+    owner: Option<Uuid>,
+    admin: Option<&Actor<'_>>,
+    id: Uuid,
+) -> Result<(), SellingError> {
+    let mut tx = db.begin().await?;
+    if !coupons::delete_unused(&mut tx, owner, id)
         .await
         .map_err(code_taken)?
     {
         return Err(conflict("coupon_used", COUPON_USED));
     }
+    audited(&mut tx, admin, "coupon.delete", id, json!({})).await?;
     tx.commit().await?;
     Ok(())
 }

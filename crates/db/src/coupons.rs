@@ -200,22 +200,29 @@ pub async fn of_vendor(db: &Db, vendor_id: Uuid) -> DbResult<Vec<Coupon>> {
 
 /// One of a store's coupons; `NotFound` for anyone else's.
 pub async fn one_of_vendor(db: &Db, vendor_id: Uuid, id: Uuid) -> DbResult<Coupon> {
-    let sql = format!("SELECT {COLUMNS} FROM coupons WHERE id = $1 AND vendor_id = $2");
+    one_of(db, Some(vendor_id), id).await
+}
+
+/// One coupon of `owner` (a store, or `None`: the platform's); `NotFound` for another's.
+pub async fn one_of(db: &Db, owner: Option<Uuid>, id: Uuid) -> DbResult<Coupon> {
+    let sql = format!(
+        "SELECT {COLUMNS} FROM coupons WHERE id = $1 AND vendor_id IS NOT DISTINCT FROM $2"
+    );
     on_db!(db, pool => sqlx::query_as::<_, Coupon>(sqlx::AssertSqlSafe(sql))
         .bind(id)
-        .bind(vendor_id)
+        .bind(owner)
         .fetch_optional(pool)
         .await?)
     .ok_or(DbError::NotFound)
 }
 
-/// Checks inside a write that `id` is `vendor_id`'s coupon; `NotFound` otherwise.
-async fn owned(tx: &mut Tx, vendor_id: Uuid, id: Uuid) -> DbResult<()> {
+/// Checks inside a write that `id` is `owner`'s coupon; `NotFound` otherwise.
+async fn owned(tx: &mut Tx, owner: Option<Uuid>, id: Uuid) -> DbResult<()> {
     on_tx!(tx, conn => sqlx::query_scalar::<_, Uuid>(
-        "SELECT id FROM coupons WHERE id = $1 AND vendor_id = $2",
+        "SELECT id FROM coupons WHERE id = $1 AND vendor_id IS NOT DISTINCT FROM $2",
     )
     .bind(id)
-    .bind(vendor_id)
+    .bind(owner)
     .fetch_optional(conn)
     .await?)
     .map(drop)
@@ -270,10 +277,10 @@ pub async fn insert(
     Ok(id)
 }
 
-/// Rewrites one of a store's coupons; uses so far are kept. `NotFound` for anyone else's,
-/// `Conflict` when the new code is taken.
-pub async fn update(tx: &mut Tx, vendor_id: Uuid, id: Uuid, c: &CouponSpec) -> DbResult<()> {
-    owned(tx, vendor_id, id).await?;
+/// Rewrites one coupon of `owner` (a store, or `None`: the platform's); uses so far are
+/// kept. `NotFound` for another's, `Conflict` when the new code is taken.
+pub async fn update(tx: &mut Tx, owner: Option<Uuid>, id: Uuid, c: &CouponSpec) -> DbResult<()> {
+    owned(tx, owner, id).await?;
     if code_taken(tx, &c.code, Some(id)).await? {
         return Err(DbError::Conflict(c.code.clone()));
     }
@@ -281,10 +288,10 @@ pub async fn update(tx: &mut Tx, vendor_id: Uuid, id: Uuid, c: &CouponSpec) -> D
     on_tx!(tx, conn => sqlx::query(
         "UPDATE coupons SET code = $3, description = $4, kind = $5, value = $6, min_spend_cents = $7, \
          starts_at = $8, expires_at = $9, usage_limit = $10, per_customer_limit = $11, active = $12 \
-         WHERE id = $1 AND vendor_id = $2",
+         WHERE id = $1 AND vendor_id IS NOT DISTINCT FROM $2",
     )
     .bind(id)
-    .bind(vendor_id)
+    .bind(owner)
     .bind(&c.code)
     .bind(&c.description)
     .bind(kind)
@@ -300,17 +307,94 @@ pub async fn update(tx: &mut Tx, vendor_id: Uuid, id: Uuid, c: &CouponSpec) -> D
     Ok(())
 }
 
-/// Deletes one of a store's coupons that was never used; false when it has uses (orders
-/// keep their code, so it can only be switched off).
-pub async fn delete_unused(tx: &mut Tx, vendor_id: Uuid, id: Uuid) -> DbResult<bool> {
-    owned(tx, vendor_id, id).await?;
+/// Deletes one coupon of `owner` that was never used; false when it has uses (orders keep
+/// their code, so it can only be switched off).
+pub async fn delete_unused(tx: &mut Tx, owner: Option<Uuid>, id: Uuid) -> DbResult<bool> {
+    owned(tx, owner, id).await?;
     let n = on_tx!(tx, conn => sqlx::query(
-        "DELETE FROM coupons WHERE id = $1 AND vendor_id = $2 AND times_used = 0 \
+        "DELETE FROM coupons WHERE id = $1 AND vendor_id IS NOT DISTINCT FROM $2 AND times_used = 0 \
          AND NOT EXISTS (SELECT 1 FROM coupon_redemptions r WHERE r.coupon_id = coupons.id)",
     )
     .bind(id)
-    .bind(vendor_id)
+    .bind(owner)
     .execute(conn)
     .await.map(|r| r.rows_affected()))?;
     Ok(n == 1)
+}
+
+/// Which coupons an admin lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// The platform's own (no store).
+    Platform,
+    /// Stores' coupons.
+    Stores,
+    All,
+}
+
+/// A coupon with what it has done: the orders that used it and the discount they got.
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct CouponUsage {
+    #[sqlx(flatten)]
+    pub coupon: Coupon,
+    /// The store whose coupon it is.
+    pub store_name: Option<String>,
+    pub orders: i64,
+    pub discount_cents: i64,
+    pub last_used_at: Option<DateTime<Utc>>,
+}
+
+/// The query of coupons with their usage, for the rows `filter` keeps.
+fn with_usage_sql(filter: &str) -> String {
+    let columns = COLUMNS
+        .split(", ")
+        .map(|c| format!("c.{}", c.trim()))
+        .collect::<Vec<_>>()
+        .join(", ");
+    format!(
+        "SELECT {columns}, v.store_name, \
+         (SELECT COUNT(*) FROM coupon_redemptions r WHERE r.coupon_id = c.id) AS orders, \
+         CAST((SELECT COALESCE(SUM(o.discount_cents), 0) FROM coupon_redemptions r \
+          JOIN orders o ON o.id = r.order_id WHERE r.coupon_id = c.id) AS BIGINT) AS discount_cents, \
+         (SELECT MAX(r.created_at) FROM coupon_redemptions r WHERE r.coupon_id = c.id) AS last_used_at \
+         FROM coupons c LEFT JOIN vendors v ON v.id = c.vendor_id WHERE {filter}"
+    )
+}
+
+/// Coupons with their usage, newest first, and how many match.
+pub async fn with_usage(
+    db: &Db,
+    scope: Scope,
+    limit: i64,
+    offset: i64,
+) -> DbResult<(Vec<CouponUsage>, i64)> {
+    let filter = match scope {
+        Scope::Platform => "c.vendor_id IS NULL",
+        Scope::Stores => "c.vendor_id IS NOT NULL",
+        Scope::All => "TRUE",
+    };
+    let sql = format!(
+        "{} ORDER BY c.created_at DESC, c.id DESC LIMIT $1 OFFSET $2",
+        with_usage_sql(filter)
+    );
+    let rows = on_db!(db, pool => sqlx::query_as::<_, CouponUsage>(sqlx::AssertSqlSafe(sql))
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(pool)
+        .await)?;
+    let count = format!("SELECT COUNT(*) FROM coupons c WHERE {filter}");
+    let total = on_db!(db, pool => sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(count))
+        .fetch_one(pool)
+        .await)?;
+    Ok((rows, total))
+}
+
+/// One coupon with its usage.
+pub async fn usage_of(db: &Db, id: Uuid) -> DbResult<Option<CouponUsage>> {
+    let sql = with_usage_sql("c.id = $1");
+    let row = on_db!(db, pool => sqlx::query_as::<_, CouponUsage>(sqlx::AssertSqlSafe(sql))
+        .bind(id)
+        .fetch_optional(pool)
+        .await)?;
+    Ok(row)
 }

@@ -69,18 +69,41 @@ pub struct StoredTemplate {
     pub subject: String,
     pub body_text: String,
     pub body_html: Option<String>,
+    /// When it was last saved: the version an editor saw.
+    pub updated_at: DateTime<Utc>,
 }
 
+const TEMPLATE: &str = "SELECT key, subject, body_text, body_html, updated_at FROM email_templates";
+
 pub async fn template(db: &Db, key: &str) -> DbResult<Option<StoredTemplate>> {
-    let row = on_db!(db, pool => sqlx::query_as::<_, StoredTemplate>(
-        "SELECT key, subject, body_text, body_html FROM email_templates WHERE key = $1",
-    )
-    .bind(key)
-    .fetch_optional(pool)
-    .await)?;
+    let sql = format!("{TEMPLATE} WHERE key = $1");
+    let row = on_db!(db, pool => sqlx::query_as::<_, StoredTemplate>(sqlx::AssertSqlSafe(sql))
+        .bind(key)
+        .fetch_optional(pool)
+        .await)?;
     Ok(row)
 }
 
+/// [`template`] in a transaction.
+pub async fn template_in(tx: &mut Tx, key: &str) -> DbResult<Option<StoredTemplate>> {
+    let sql = format!("{TEMPLATE} WHERE key = $1");
+    let row = on_tx!(tx, conn => sqlx::query_as::<_, StoredTemplate>(sqlx::AssertSqlSafe(sql))
+        .bind(key)
+        .fetch_optional(conn)
+        .await)?;
+    Ok(row)
+}
+
+/// Every stored template (the emails whose wording the shop changed).
+pub async fn templates(db: &Db) -> DbResult<Vec<StoredTemplate>> {
+    let sql = format!("{TEMPLATE} ORDER BY key");
+    let rows = on_db!(db, pool => sqlx::query_as::<_, StoredTemplate>(sqlx::AssertSqlSafe(sql))
+        .fetch_all(pool)
+        .await)?;
+    Ok(rows)
+}
+
+/// Stores `t` over the default or the earlier override of its key, whatever was there.
 pub async fn save_template(db: &Db, t: &StoredTemplate) -> DbResult<()> {
     on_db!(db, pool => sqlx::query(
         "INSERT INTO email_templates (key, subject, body_text, body_html, updated_at) VALUES ($1, $2, $3, $4, $5) \
@@ -91,8 +114,52 @@ pub async fn save_template(db: &Db, t: &StoredTemplate) -> DbResult<()> {
     .bind(&t.subject)
     .bind(&t.body_text)
     .bind(&t.body_html)
-    .bind(Utc::now())
+    .bind(t.updated_at)
     .execute(pool)
     .await.map(|r| r.rows_affected()))?;
+    Ok(())
+}
+
+/// Stores `t` if its key is still as the editor saw it: the override saved at `seen`, or
+/// no override for `None`. `false` when another save came first.
+pub async fn replace_template(
+    tx: &mut Tx,
+    t: &StoredTemplate,
+    seen: Option<DateTime<Utc>>,
+) -> DbResult<bool> {
+    let written = match seen {
+        None => on_tx!(tx, conn => sqlx::query(
+            "INSERT INTO email_templates (key, subject, body_text, body_html, updated_at) \
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (key) DO NOTHING",
+        )
+        .bind(&t.key)
+        .bind(&t.subject)
+        .bind(&t.body_text)
+        .bind(&t.body_html)
+        .bind(t.updated_at)
+        .execute(conn)
+        .await.map(|r| r.rows_affected()))?,
+        Some(seen) => on_tx!(tx, conn => sqlx::query(
+            "UPDATE email_templates SET subject = $2, body_text = $3, body_html = $4, updated_at = $5 \
+             WHERE key = $1 AND updated_at = $6",
+        )
+        .bind(&t.key)
+        .bind(&t.subject)
+        .bind(&t.body_text)
+        .bind(&t.body_html)
+        .bind(t.updated_at)
+        .bind(seen)
+        .execute(conn)
+        .await.map(|r| r.rows_affected()))?,
+    };
+    Ok(written == 1)
+}
+
+/// Removes the override of `key`, so its email uses the default again.
+pub async fn delete_template(tx: &mut Tx, key: &str) -> DbResult<()> {
+    on_tx!(tx, conn => sqlx::query("DELETE FROM email_templates WHERE key = $1")
+        .bind(key)
+        .execute(conn)
+        .await.map(|r| r.rows_affected()))?;
     Ok(())
 }

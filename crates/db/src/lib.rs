@@ -38,6 +38,7 @@ pub mod orders;
 pub mod payments;
 mod pg_tls;
 pub mod points;
+pub mod points_batches;
 pub mod processes;
 pub mod products;
 pub mod refunds;

@@ -197,23 +197,57 @@ pub enum Redeemed {
     Awarded(i64),
     Invalid,
     Expired,
+    /// This customer redeemed this code before.
     AlreadyUsed,
+    /// A single-use code (of a batch) another customer redeemed first.
+    Taken,
+    /// Its batch was disabled.
+    Disabled,
 }
 
-/// Redeems a points code once for this user. The code is already normalised.
+/// Redeems a points code for this user: a code of a batch once in all, any other once per
+/// customer. The code is already normalised. Nothing is written unless points are awarded.
 pub async fn redeem(tx: &mut Tx, user_id: Uuid, code: &str) -> DbResult<Redeemed> {
-    let found = on_tx!(tx, conn => sqlx::query_as::<_, (i64, DateTime<Utc>)>(
-        "SELECT points, expires_at FROM points_codes WHERE code = $1",
+    let found = on_tx!(tx, conn => sqlx::query_as::<_, (i64, DateTime<Utc>, Option<Uuid>, bool)>(
+        "SELECT c.points, c.expires_at, c.batch_id, b.disabled_at IS NOT NULL \
+         FROM points_codes c LEFT JOIN points_code_batches b ON b.id = c.batch_id WHERE c.code = $1",
     )
     .bind(code)
     .fetch_optional(conn)
     .await)?;
-    let Some((points, expires_at)) = found else {
+    let Some((points, expires_at, batch, disabled)) = found else {
         return Ok(Redeemed::Invalid);
     };
+    if disabled {
+        return Ok(Redeemed::Disabled);
+    }
     let now = Utc::now();
     if expires_at <= now {
         return Ok(Redeemed::Expired);
+    }
+    if batch.is_some() {
+        // One conditional update claims the code: of two customers at once, one wins.
+        let claimed = on_tx!(tx, conn => sqlx::query(
+            "UPDATE points_codes SET redeemed_at = $2 WHERE code = $1 AND redeemed_at IS NULL",
+        )
+        .bind(code)
+        .bind(now)
+        .execute(conn)
+        .await.map(|r| r.rows_affected()))?;
+        if claimed == 0 {
+            let mine = on_tx!(tx, conn => sqlx::query_scalar::<_, i64>(
+                "SELECT COUNT(*) FROM points_code_redemptions WHERE code = $1 AND user_id = $2",
+            )
+            .bind(code)
+            .bind(user_id)
+            .fetch_one(conn)
+            .await)?;
+            return Ok(if mine > 0 {
+                Redeemed::AlreadyUsed
+            } else {
+                Redeemed::Taken
+            });
+        }
     }
     let fresh = on_tx!(tx, conn => sqlx::query(
         "INSERT INTO points_code_redemptions (code, user_id, points, redeemed_at) VALUES ($1, $2, $3, $4) \

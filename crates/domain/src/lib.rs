@@ -62,6 +62,7 @@ pub mod inventory;
 pub mod ledger;
 pub mod money;
 pub mod order;
+pub mod points;
 pub mod pricing;
 pub mod product;
 pub mod settings;

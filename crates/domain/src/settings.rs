@@ -5,6 +5,7 @@ use serde_json::Value;
 
 pub mod advanced;
 pub mod branding;
+pub mod email;
 pub mod tracking;
 
 use crate::money::{AmountError, Cents, DEFAULT_CURRENCY};

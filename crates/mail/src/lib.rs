@@ -17,7 +17,10 @@ mod templates;
 pub use error::MailError;
 pub use mailer::{Mailer, SentEmail};
 pub use settings::{DEFAULT_FROM, MailConfig, MailSettings};
-pub use templates::{RenderedEmail, TemplateSource, Templates, render};
+pub use templates::{
+    HTML_MAX, RenderedEmail, SUBJECT_MAX, TEXT_MAX, TemplateInfo, TemplateSource, Templates,
+    Variable, render,
+};
 
 /// One email to send: already rendered, addressed to one person.
 #[derive(Clone, PartialEq, Eq)]

@@ -5,7 +5,7 @@ use std::net::IpAddr;
 use std::path::PathBuf;
 
 use lettre::message::Mailbox;
-use percent_encoding::percent_decode_str;
+use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, percent_decode_str, utf8_percent_encode};
 use url::{Host, Url};
 
 use crate::MailError;
@@ -57,6 +57,45 @@ impl MailSettings {
             transport,
             from: from.to_owned(),
         })
+    }
+}
+
+/// What a user name or password keeps unescaped in an SMTP URL (RFC 3986's unreserved).
+const USERINFO: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~');
+
+impl MailSettings {
+    /// SMTP through `host:port`, secured by `tls` (`none`, `starttls` or `tls`), signing in
+    /// with `credentials` if given; checked as [`MailSettings::parse`] checks a URL.
+    pub fn smtp(
+        host: &str,
+        port: u16,
+        tls: &str,
+        credentials: Option<(&str, &str)>,
+        from: &str,
+    ) -> Result<Self, MailError> {
+        let auth = credentials
+            .map(|(user, password)| {
+                format!(
+                    "{}:{}@",
+                    utf8_percent_encode(user, USERINFO),
+                    utf8_percent_encode(password, USERINFO)
+                )
+            })
+            .unwrap_or_default();
+        let host = if host.contains(':') && !host.starts_with('[') {
+            format!("[{host}]")
+        } else {
+            host.to_owned()
+        };
+        let url = match tls {
+            "tls" => format!("smtps://{auth}{host}:{port}"),
+            other => format!("smtp://{auth}{host}:{port}?tls={other}"),
+        };
+        Self::parse(Some(&url), Some(from), PathBuf::new())
     }
 }
 

@@ -1,16 +1,12 @@
-//! SMTP mode against a real SMTP server on loopback: Python's aiosmtpd, driven by
-//! `tests/smtp_sink.py`. Install it with `python3 -m pip install --user aiosmtpd`.
+//! SMTP mode against a real SMTP server on loopback: Python's aiosmtpd
+//! (`bazaar_testkit::smtp`). Install it with `python3 -m pip install --user aiosmtpd`.
 
-use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::path::PathBuf;
 
 use bazaar_mail::{MailError, MailSettings, Mailer, OutgoingEmail};
+use bazaar_testkit::smtp::SmtpSink;
 use serde_json::Value;
 
-const INSTALL: &str = "python3 -m pip install --user aiosmtpd \
-                       (or: pip install --break-system-packages aiosmtpd)";
 const USER: &str = "mailer@bazaar.co.za";
 const PASSWORD: &str = "p@ss w0rd/é";
 /// [`USER`] and [`PASSWORD`] as they appear in a URL.
@@ -18,90 +14,17 @@ const USERINFO: &str = "mailer%40bazaar.co.za:p%40ss%20w0rd%2F%C3%A9";
 const LINK: &str =
     "http://127.0.0.1:1234/auth/v1/verify?token=abc&type=signup&redirect_to=http%3A%2F%2Fx";
 
-/// A running `smtp_sink.py`, killed on drop.
-struct Sink {
-    child: Child,
-    port: u16,
-    dir: tempfile::TempDir,
+/// The sink with a mailer pointed at it.
+trait MailerTo {
+    fn mailer(&self, userinfo: Option<&str>, query: &str) -> Mailer;
 }
 
-impl Sink {
-    /// Starts the sink; with `credentials` it requires AUTH with exactly those.
-    fn start(credentials: Option<(&str, &str)>) -> Self {
-        let probe = Command::new("python3")
-            .args(["-c", "import aiosmtpd"])
-            .output();
-        match probe {
-            Err(e) => panic!("python3 is needed for the SMTP tests ({e}); then run: {INSTALL}"),
-            Ok(out) if !out.status.success() => panic!(
-                "the SMTP tests need Python's aiosmtpd, which is not installed. Run: {INSTALL}\n{}",
-                String::from_utf8_lossy(&out.stderr)
-            ),
-            Ok(_) => {}
-        }
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .unwrap()
-            .port();
-        let dir = tempfile::tempdir().unwrap();
-        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/smtp_sink.py");
-        let mut command = Command::new("python3");
-        command.arg(script).arg(port.to_string()).arg(dir.path());
-        if let Some((user, password)) = credentials {
-            command.args([user, password]);
-        }
-        let mut child = command.stdout(Stdio::piped()).spawn().unwrap();
-        // The sink prints "ready" once it accepts connections, or exits (closing stdout).
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        assert_eq!(
-            line.trim(),
-            "ready",
-            "the SMTP sink did not start; see its stderr above"
-        );
-        Self { child, port, dir }
-    }
-
+impl MailerTo for SmtpSink {
     fn mailer(&self, userinfo: Option<&str>, query: &str) -> Mailer {
         let auth = userinfo.map(|u| format!("{u}@")).unwrap_or_default();
         let url = format!("smtp://{auth}127.0.0.1:{}{query}", self.port);
         Mailer::new(MailSettings::parse(Some(&url), None, PathBuf::from("unused")).unwrap())
             .unwrap()
-    }
-
-    /// The messages received so far, in order.
-    fn received(&self) -> Vec<Value> {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(self.dir.path())
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|e| e == "json"))
-            .collect();
-        files.sort();
-        files
-            .iter()
-            .map(|p| serde_json::from_slice(&std::fs::read(p).unwrap()).unwrap())
-            .collect()
-    }
-
-    /// Waits (up to ten seconds) for the `n`th message.
-    fn wait_for(&self, n: usize) -> Vec<Value> {
-        let deadline = Instant::now() + Duration::from_secs(10);
-        loop {
-            let received = self.received();
-            if received.len() >= n || Instant::now() > deadline {
-                return received;
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
-impl Drop for Sink {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -118,7 +41,7 @@ fn order_email() -> OutgoingEmail {
 
 #[tokio::test]
 async fn smtp_delivers_with_credentials_from_the_url() {
-    let sink = Sink::start(Some((USER, PASSWORD)));
+    let sink = SmtpSink::start(Some((USER, PASSWORD)));
     let mailer = sink.mailer(Some(USERINFO), "");
     assert_eq!(mailer.describe(), format!("smtp 127.0.0.1:{}", sink.port));
 
@@ -147,7 +70,7 @@ async fn smtp_delivers_with_credentials_from_the_url() {
 
 #[tokio::test]
 async fn plain_text_only_email_arrives_as_text_plain() {
-    let sink = Sink::start(None);
+    let sink = SmtpSink::start(None);
     let mailer = sink.mailer(None, "?tls=none");
     let mut email = order_email();
     email.html = None;
@@ -163,7 +86,7 @@ async fn plain_text_only_email_arrives_as_text_plain() {
 
 #[tokio::test]
 async fn a_wrong_password_is_refused_without_repeating_it() {
-    let sink = Sink::start(Some((USER, PASSWORD)));
+    let sink = SmtpSink::start(Some((USER, PASSWORD)));
     let mailer = sink.mailer(Some("mailer%40bazaar.co.za:not-the-password"), "");
     let err = mailer.send(&order_email()).await.unwrap_err();
     let message = err.to_string();
@@ -181,7 +104,7 @@ async fn a_wrong_password_is_refused_without_repeating_it() {
 #[tokio::test]
 async fn starttls_is_required_when_asked_for() {
     // aiosmtpd here offers no STARTTLS: the mailer must refuse to go on in plain text.
-    let sink = Sink::start(None);
+    let sink = SmtpSink::start(None);
     let mailer = sink.mailer(None, "?tls=starttls");
     let err = mailer.send(&order_email()).await.unwrap_err();
     assert!(matches!(err, MailError::Smtp { .. }), "{err}");

@@ -176,3 +176,91 @@ fn a_syntax_error_names_the_broken_part() {
         "{err}"
     );
 }
+
+#[test]
+fn every_email_lists_the_variables_its_default_uses_and_passes_its_own_check() {
+    let titled: Vec<&str> = Templates::all().iter().map(|t| t.key).collect();
+    let mut sorted = titled.clone();
+    sorted.sort_unstable();
+    let mut keys = Templates::keys().to_vec();
+    keys.sort_unstable();
+    assert_eq!(sorted, keys, "every email has a title and variables");
+    for &key in Templates::keys() {
+        let source = Templates::default_for(key).unwrap();
+        let html = source.html.clone().unwrap();
+        let (checked, rendered) = Templates::check(key, &source.subject, &source.text, &html)
+            .unwrap()
+            .unwrap_or_else(|e| panic!("{key}: {e:?}"));
+        // Kept as written, but for the subject's surrounding whitespace.
+        assert_eq!(checked.subject, source.subject.trim(), "{key}");
+        assert_eq!(
+            (&checked.text, &checked.html),
+            (&source.text, &source.html),
+            "{key}"
+        );
+        // The samples stand where the variables were.
+        let sample = Templates::sample(key).unwrap();
+        let first = Templates::info(key).unwrap().variables[0].name;
+        assert!(
+            rendered.text.contains(sample[first].as_str().unwrap()),
+            "{key}: {}",
+            rendered.text
+        );
+    }
+    assert!(Templates::check("newsletter", "a", "b", "").is_none());
+}
+
+#[test]
+fn a_checked_template_names_each_problem_with_its_line() {
+    let problems = |subject: &str, text: &str, html: &str| {
+        Templates::check("order_shipped", subject, text, html)
+            .unwrap()
+            .unwrap_err()
+    };
+    let e = problems(
+        "",
+        "Hi\n\n{{ custmer_name }}",
+        "<p>{{ total | nosuchfilter }}</p>",
+    );
+    assert_eq!(e["subject"], "Enter the subject");
+    assert!(
+        e["text"].starts_with(
+            "Line 3: `custmer_name` is not given to this email (it has customer_name, "
+        ),
+        "{}",
+        e["text"]
+    );
+    assert!(e["html"].starts_with("Line 1: "), "{}", e["html"]);
+    assert!(e["html"].contains("nosuchfilter"), "{}", e["html"]);
+
+    let e = problems("Shipped {% if %}", "ok", "");
+    assert!(
+        e["subject"].starts_with("Line 1: syntax error"),
+        "{}",
+        e["subject"]
+    );
+    assert!(!e.contains_key("text") && !e.contains_key("html"));
+
+    let e = problems(&"x".repeat(201), &"y".repeat(20_001), "");
+    assert_eq!(e["subject"], "The subject is longer than 200 characters");
+    assert_eq!(
+        e["text"],
+        "The plain-text body is longer than 20000 characters"
+    );
+
+    // An empty HTML body is a plain-text email; loops and conditions are allowed.
+    let (source, rendered) = Templates::check(
+        "order_shipped",
+        " Order {{ order_number }} ",
+        "{% if tracking_url %}Track it: {{ tracking_url }}{% endif %}{% for i in range(2) %}.{% endfor %}",
+        "  ",
+    )
+    .unwrap()
+    .unwrap();
+    assert_eq!(source.subject, "Order {{ order_number }}");
+    assert_eq!(source.html, None);
+    assert_eq!(
+        rendered.text,
+        "Track it: https://shop.example/track/TCG123456.."
+    );
+}

@@ -10,7 +10,7 @@
 //!
 //! [`tls_postgres`] starts a PostgreSQL server of its own that speaks TLS, for the tests of
 //! `sslmode` and `sslrootcert`. [`meilisearch`] gives the search tests a real Meilisearch,
-//! and [`fault_proxy`] puts faults (down, hanging, garbage) between a client and a server.
+//! [`smtp`] is a real SMTP server that keeps what it receives, and [`fault_proxy`] puts faults (down, hanging, garbage) between a client and a server.
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -22,6 +22,7 @@ use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 pub mod fault_proxy;
 pub mod meilisearch;
 pub mod s3;
+pub mod smtp;
 #[cfg(unix)]
 pub mod tls_postgres;
 

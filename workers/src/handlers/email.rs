@@ -25,6 +25,9 @@ pub async fn send_email(ctx: &JobContext, email_id: Uuid) -> Result<(), JobError
     };
     let rendered = bazaar_mail::render(&source, &row.context)?;
     ctx.mailer
+        .current(&ctx.db)
+        .await
+        .map_err(|e| JobError::Invalid(e.to_string()))?
         .send(&OutgoingEmail {
             to: row.to_address.clone(),
             subject: rendered.subject,

@@ -123,6 +123,7 @@ fn auth_config(args: &Args, config: &Config) -> Result<bazaar_api::auth::AuthCon
         config.data_dir.join("outbox"),
     )
     .context("invalid mail settings")?;
+    auth.secret_key = args.background.secret_key()?;
     auth.autoconfirm = args.auth_autoconfirm;
     auth.access_token_ttl = std::time::Duration::from_secs(args.access_token_ttl_seconds);
     auth.google = match (&args.google_client_id, &args.google_client_secret) {

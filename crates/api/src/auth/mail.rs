@@ -24,6 +24,9 @@ pub async fn send(state: &AppState, to: &str, key: &str, context: Value) -> Resu
     state
         .auth
         .mailer
+        .current(&state.db)
+        .await
+        .map_err(AuthError::internal)?
         .send(&OutgoingEmail::from_rendered(to, rendered))
         .await
         .map_err(AuthError::internal)?;

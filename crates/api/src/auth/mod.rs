@@ -48,6 +48,9 @@ pub struct AuthConfig {
     pub rate_limits: crate::rate_limit::Limits,
     /// Sign-in with Google, when configured.
     pub google: Option<oauth::OidcProvider>,
+    /// Seals and opens the secrets kept in settings (the SMTP password); without it they
+    /// cannot be saved.
+    pub secret_key: Option<std::sync::Arc<bazaar_commerce::secrets::SecretKey>>,
 }
 
 impl AuthConfig {
@@ -65,6 +68,7 @@ impl AuthConfig {
             },
             rate_limits: crate::rate_limit::Limits::default(),
             google: None,
+            secret_key: None,
         }
     }
 }
@@ -109,7 +113,8 @@ pub struct AuthState {
     pub limiter: crate::rate_limit::RateLimiter,
     /// For talking to sign-in providers.
     pub http: reqwest::Client,
-    pub mailer: bazaar_mail::Mailer,
+    /// The mailer of the moment: as the server was started, or as the email settings say.
+    pub mailer: std::sync::Arc<bazaar_commerce::mail_settings::Mailers>,
 }
 
 impl AuthState {
@@ -127,6 +132,10 @@ impl AuthState {
             })?;
         let mailer = bazaar_mail::Mailer::new(config.mail.clone())
             .map_err(|e| bazaar_db::DbError::Conflict(format!("invalid mail settings: {e}")))?;
+        let mailer = std::sync::Arc::new(bazaar_commerce::mail_settings::Mailers::new(
+            mailer,
+            config.secret_key.clone(),
+        ));
         Ok(AuthState {
             config,
             keys,

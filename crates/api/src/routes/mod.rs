@@ -7,11 +7,14 @@ use crate::AppState;
 pub mod admin_audit;
 pub mod admin_branding;
 pub mod admin_catalogue;
+pub mod admin_coupons;
 pub mod admin_dashboard;
+pub mod admin_email;
 mod admin_lists;
 pub mod admin_media;
 pub mod admin_money;
 pub mod admin_orders;
+pub mod admin_points;
 pub mod admin_reviews;
 pub mod admin_selling;
 pub mod admin_settings;
@@ -91,6 +94,9 @@ pub fn api_router() -> OpenApiRouter<AppState> {
             .merge(admin_dashboard::router())
             .merge(admin_settings::router())
             .merge(admin_branding::router())
+            .merge(admin_email::router())
+            .merge(admin_points::router())
+            .merge(admin_coupons::router())
             .merge(admin_structure::router())
             .merge(admin_reviews::router()),
     )

@@ -188,8 +188,8 @@ impl axum::extract::FromRequestParts<AppState> for Redeemer {
     }
 }
 
-/// Redeem a points code: upper-cased, at most 12 characters, once per customer, valid
-/// for a year.
+/// Redeem a points code: upper-cased, at most 12 characters, once per customer (a code of
+/// an admin's batch once in all), until it expires.
 #[utoipa::path(
     post, path = "/points/redeem", tag = "points", operation_id = "redeem_points_code",
     security(("bearer" = [])),
@@ -237,5 +237,7 @@ async fn redeem_code(
         Redeemed::Invalid => refuse("Invalid code"),
         Redeemed::Expired => refuse("This code has expired"),
         Redeemed::AlreadyUsed => refuse("You have already redeemed this code"),
+        Redeemed::Taken => refuse("This code has already been used"),
+        Redeemed::Disabled => refuse("This code is no longer valid"),
     }
 }

@@ -284,20 +284,20 @@ impl TestApp {
         other
     }
 
-    /// The job context this app's workers run with: mail to `<dir>/outbox`, geolocation
+    /// The job context this app's workers run with: this app's mail (`<dir>/outbox` unless
+    /// the email settings say otherwise), geolocation
     /// from `geo`, search into this app's index.
     pub fn job_context(
         &self,
         geo: bazaar_enrich::GeoConfig,
         after_job: Option<JobHook>,
     ) -> Arc<JobContext> {
-        let mail = bazaar_mail::MailSettings::parse(None, None, self.dir.join("outbox")).unwrap();
         Arc::new(JobContext {
             db: self.db.clone(),
             queue: self.queue.clone(),
             live: self.state.live.clone(),
             search: Some(self.search.clone()),
-            mailer: bazaar_mail::Mailer::new(mail).unwrap(),
+            mailer: self.state.auth.mailer.clone(),
             geo: Arc::new(bazaar_enrich::Geolocator::new(geo).unwrap()),
             payments: Some(self.state.payments.clone()),
             public_url: self.state.config.public_url.clone(),

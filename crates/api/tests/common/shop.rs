@@ -413,3 +413,18 @@ pub async fn books(app: &TestApp, admin: &Customer) -> std::collections::BTreeMa
         })
         .collect()
 }
+
+/// The audit log's entries on objects of `subject_type`, newest first: the whole answer and
+/// the entries' actions.
+pub async fn audit_of(app: &TestApp, admin: &Customer, subject_type: &str) -> (Value, Vec<String>) {
+    let uri = format!("/api/v1/admin/audit-log?subject_type={subject_type}");
+    let (status, log) = call(app, "GET", &uri, None, admin).await;
+    assert_eq!(status, StatusCode::OK, "{log}");
+    let actions = log["entries"]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .map(|e| e["action"].as_str().expect("an action").to_owned())
+        .collect();
+    (log, actions)
+}

@@ -141,9 +141,14 @@ pub async fn list(
     // Without statistics SQLite counted the low products through `products_levels` (every
     // product not archived, 1.2 s at 100,000) rather than the partial index holding exactly
     // them.
+    // The partial indexes of those few products also hold the searched text, so a search
+    // among them reads no product row but the page's.
     let from = match (db, f.stock.as_deref()) {
         (Db::Sqlite(_), Some("low")) => {
             "FROM products p INDEXED BY products_low_stock LEFT JOIN vendors v ON v.id = p.vendor_id"
+        }
+        (Db::Sqlite(_), Some("out")) => {
+            "FROM products p INDEXED BY products_out_stock LEFT JOIN vendors v ON v.id = p.vendor_id"
         }
         _ => FROM,
     };

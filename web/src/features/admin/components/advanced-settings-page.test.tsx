@@ -1,8 +1,6 @@
-import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { publicSettingsQueryOptions } from '@/lib/public-settings';
 import {
   type AdvancedSettings,
   type AdvancedSettingsInput,
@@ -14,11 +12,15 @@ import {
   windowPhrase,
 } from '@/features/admin/components/advanced-settings-page';
 import { MAINTENANCE_BANNER } from '@/components/layout/maintenance-notice';
-import { FIELDS_REFUSED } from '@/features/admin/lib/use-settings-save';
-import { storeSession } from '@/test/auth';
-import { publicSettings } from '@/test/fixtures';
-import { server } from '@/test/msw-server';
-import { renderWithQueryClient } from '@/test/render';
+import {
+  errorUnder,
+  expectPublicSettingsStale,
+  hintUnder,
+  refusal,
+  replace,
+  saveRefused,
+  settingsPageHarness,
+} from '@/test/admin-settings';
 
 const SETTINGS: AdvancedSettings = {
   maintenance_mode: false,
@@ -41,59 +43,20 @@ const LIMIT_LABELS = [
   ['Points-code redemptions', '20'],
 ] as const;
 
-type Save = (body: AdvancedSettingsInput) => Response | AdvancedSettings;
-
-/** The settings as the server keeps them; records each PUT body. */
-function serveSettings(initial: AdvancedSettings = SETTINGS, answer?: Save) {
-  let current = initial;
-  const put: unknown[] = [];
-  server.use(
-    http.get('*/api/v1/admin/settings/advanced', () => HttpResponse.json(current)),
-    http.put('*/api/v1/admin/settings/advanced', async ({ request }) => {
-      const body = (await request.json()) as AdvancedSettingsInput;
-      put.push(body);
-      const result = answer?.(body) ?? { ...body, rate_limit_window_seconds: 300 };
-      if (result instanceof Response) return result;
-      current = result;
-      return HttpResponse.json(result);
-    }),
-  );
-  return { put };
-}
-
-function renderPage() {
-  storeSession();
-  return renderWithQueryClient(<AdminAdvancedSettingsPage />);
-}
-
-/** The error message shown under an input (its aria-describedby's `-error` element). */
-function errorUnder(input: HTMLElement): string | null {
-  const ids = input.getAttribute('aria-describedby')?.split(' ') ?? [];
-  const id = ids.find((candidate) => candidate.endsWith('-error'));
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
-}
-
-/** The hint shown under an input. */
-function hintUnder(input: HTMLElement): string | null {
-  const ids = input.getAttribute('aria-describedby')?.split(' ') ?? [];
-  const id = ids.find((candidate) => candidate.endsWith('-hint'));
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
-}
-
-async function replace(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, value: string) {
-  await user.clear(input);
-  if (value !== '') await user.type(input, value);
-}
+const { serveSettings, renderPage, renderWithPublicSettings, findForm, expectButtonOffWhileSaving, failLoadThenRetry } =
+  settingsPageHarness({
+    title: 'Advanced settings',
+    path: 'advanced',
+    page: <AdminAdvancedSettingsPage />,
+    settings: SETTINGS,
+    kept: (body: AdvancedSettingsInput): AdvancedSettings => ({ ...body, rate_limit_window_seconds: 300 }),
+  });
 
 describe('/admin/advanced-settings', () => {
   it('loads the settings into the form, section by section', async () => {
     serveSettings();
     renderPage();
-    const form = await screen.findByRole('form', { name: 'Advanced settings' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Advanced settings' })).toBeInTheDocument();
-    for (const section of ['Maintenance', 'Accounts', 'Product review', 'Stock holds', 'Rate limits']) {
-      expect(within(form).getByRole('heading', { level: 2, name: section })).toBeInTheDocument();
-    }
+    const form = await findForm(['Maintenance', 'Accounts', 'Product review', 'Stock holds', 'Rate limits']);
 
     const maintenance = within(form).getByRole('switch', { name: 'Maintenance mode' });
     expect(maintenance).not.toBeChecked();
@@ -145,8 +108,7 @@ describe('/admin/advanced-settings', () => {
 
   it('saves the whole body (without the window) and says so', async () => {
     const api = serveSettings();
-    const { queryClient } = renderPage();
-    queryClient.setQueryData(publicSettingsQueryOptions().queryKey, publicSettings());
+    const { queryClient } = renderWithPublicSettings();
     const user = userEvent.setup();
 
     const form = await screen.findByRole('form', { name: 'Advanced settings' });
@@ -180,9 +142,7 @@ describe('/admin/advanced-settings', () => {
     expect(screen.queryByTestId('maintenance-warning')).not.toBeInTheDocument();
     expect(screen.getByTestId('maintenance-on')).toHaveTextContent(MAINTENANCE_BANNER);
     // The storefront's settings (maintenance, sign-ups) are read again.
-    await waitFor(() =>
-      expect(queryClient.getQueryState(publicSettingsQueryOptions().queryKey)?.isInvalidated).toBe(true),
-    );
+    await expectPublicSettingsStale(queryClient);
 
     // Changing something again clears the message.
     await user.type(screen.getByLabelText('Maintenance message'), '!');
@@ -216,30 +176,15 @@ describe('/admin/advanced-settings', () => {
 
   it('shows each field the server refused under its input, a rate limit’s too, with a summary', async () => {
     const api = serveSettings(SETTINGS, () =>
-      HttpResponse.json(
-        {
-          error: {
-            code: 'validation',
-            message: 'The maintenance message must be 10 to 500 characters',
-            fields: {
-              maintenance_message: 'The maintenance message must be 10 to 500 characters',
-              'rate_limits.sign_up': 'A limit must be 1 to 10,000 attempts per 5 minutes',
-              reservation_minutes: 'Unpaid orders hold stock for 5 to 10,080 minutes (a week)',
-              something_else: 'Something the page does not show',
-            },
-          },
-        },
-        { status: 400 },
-      ),
+      refusal('The maintenance message must be 10 to 500 characters', {
+        maintenance_message: 'The maintenance message must be 10 to 500 characters',
+        'rate_limits.sign_up': 'A limit must be 1 to 10,000 attempts per 5 minutes',
+        reservation_minutes: 'Unpaid orders hold stock for 5 to 10,080 minutes (a week)',
+        something_else: 'Something the page does not show',
+      }),
     );
     renderPage();
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Save settings' }));
-
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(FIELDS_REFUSED);
-    expect(alert).toHaveTextContent('Something the page does not show');
-    expect(api.put).toHaveLength(1);
+    await saveRefused(userEvent.setup(), api.put, 'Something the page does not show');
     const message = screen.getByLabelText('Maintenance message');
     expect(errorUnder(message)).toBe('The maintenance message must be 10 to 500 characters');
     expect(message).toHaveAttribute('aria-invalid', 'true');
@@ -256,41 +201,10 @@ describe('/admin/advanced-settings', () => {
     expect(screen.getByRole('button', { name: 'Save settings' })).toBeEnabled();
   });
 
-  it('keeps the button off while saving', async () => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    server.use(
-      http.get('*/api/v1/admin/settings/advanced', () => HttpResponse.json(SETTINGS)),
-      http.put('*/api/v1/admin/settings/advanced', async () => {
-        await held;
-        return HttpResponse.json(SETTINGS);
-      }),
-    );
-    renderPage();
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Save settings' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Save settings' })).toBeDisabled());
-    release();
-    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Save settings' })).toBeEnabled();
-  });
+  it('keeps the button off while saving', () => expectButtonOffWhileSaving());
 
   it('shows a skeleton while loading, then an error with a retry when the load fails', async () => {
-    let fail = true;
-    server.use(
-      http.get('*/api/v1/admin/settings/advanced', () =>
-        fail
-          ? HttpResponse.json({ error: { code: 'forbidden', message: 'Admins only' } }, { status: 403 })
-          : HttpResponse.json(SETTINGS),
-      ),
-    );
-    renderPage();
-    expect(screen.getByTestId('area-skeleton')).toBeInTheDocument();
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('This could not be loaded');
-    expect(alert).toHaveTextContent('Admins only');
-    fail = false;
-    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    await failLoadThenRetry();
     expect(await screen.findByLabelText('Maintenance message')).toHaveValue(SETTINGS.maintenance_message);
   });
 });

@@ -1,11 +1,10 @@
 'use client';
 
 import { useMemo } from 'react';
-import { useForm, type Path } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { Path } from 'react-hook-form';
 import { TriangleAlert } from 'lucide-react';
 import { z } from 'zod';
-import { ErrorState, PageHeader, PageSkeleton, Panel } from '@/components/area/area-states';
+import { Panel } from '@/components/area/area-states';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -16,8 +15,8 @@ import {
   useAdvancedSettings,
   useSaveAdvancedSettings,
 } from '@/features/admin/api/settings';
-import { FormErrorsAlert, SwitchField } from '@/features/admin/components/admin-form-parts';
-import { SettingsSaveRow, useSettingsSave } from '@/features/admin/lib/use-settings-save';
+import { SwitchField } from '@/features/admin/components/admin-form-parts';
+import { SettingsForm, SettingsPage, useSettingsForm } from '@/features/admin/components/settings-page';
 
 /**
  * The advanced settings form's checks: the API's ranges, with its messages
@@ -91,7 +90,6 @@ function advancedSettingsSchema(perWindow: string) {
 
 type AdvancedSettingsSchema = ReturnType<typeof advancedSettingsSchema>;
 type AdvancedSettingsFormInput = z.input<AdvancedSettingsSchema>;
-type AdvancedSettingsFormValues = z.output<AdvancedSettingsSchema>;
 
 /** The names the API gives field errors under (a rate limit's `rate_limits.<name>`), in the page's order. */
 const FIELD_NAMES = [
@@ -134,147 +132,131 @@ export const MAINTENANCE_WARNING =
 
 /** /admin/advanced-settings: maintenance mode, sign-ups, product review, stock holds and rate limits. */
 export function AdminAdvancedSettingsPage() {
-  const { data, isPending, isError, error, refetch, isFetching } = useAdvancedSettings();
-  if (isPending) return <PageSkeleton label="Loading the settings" />;
-  if (isError) {
-    return (
-      <>
-        <PageHeader title="Advanced settings" description={HEADER_DESCRIPTION} />
-        <ErrorState error={error} onRetry={() => void refetch()} retrying={isFetching} />
-      </>
-    );
-  }
-  return <AdvancedSettingsForm settings={data} />;
+  return (
+    <SettingsPage title="Advanced settings" description={HEADER_DESCRIPTION} query={useAdvancedSettings()}>
+      {(settings) => <AdvancedSettingsForm settings={settings} />}
+    </SettingsPage>
+  );
 }
 
 function AdvancedSettingsForm({ settings }: { settings: AdvancedSettings }) {
   const save = useSaveAdvancedSettings();
   const perWindow = windowPhrase(settings.rate_limit_window_seconds ?? 300);
   const schema = useMemo(() => advancedSettingsSchema(perWindow), [perWindow]);
-  const form = useForm<AdvancedSettingsFormInput, unknown, AdvancedSettingsFormValues>({
-    resolver: zodResolver(schema),
-    defaultValues: formValues(settings),
+  const { form, shell } = useSettingsForm({
+    schema,
+    settings,
+    toForm: formValues,
+    fieldNames: FIELD_NAMES,
+    save: (values) => save.mutateAsync(values),
+    saving: save.isPending,
   });
   const {
     register,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = form;
 
-  const { onSubmit, formErrors, saved } = useSettingsSave({
-    form,
-    save: (values) => save.mutateAsync(values),
-    toForm: formValues,
-    fieldNames: FIELD_NAMES,
-  });
-
-  const busy = isSubmitting || save.isPending;
   const maintenanceTicked = watch('maintenance_mode');
   // The settings as last loaded or saved (the query's data follows each save).
   const switchingOn = maintenanceTicked && !settings.maintenance_mode;
   const stayingOn = maintenanceTicked && settings.maintenance_mode;
 
   return (
-    <>
-      <PageHeader title="Advanced settings" description={HEADER_DESCRIPTION} />
-      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Advanced settings" className="flex flex-col gap-6">
-        <FormErrorsAlert messages={formErrors} />
-
-        <Panel title="Maintenance" description="Close the shop for a while, with a message for customers.">
-          <div className="flex flex-col gap-5">
-            <SwitchField
-              label="Maintenance mode"
-              hint="Customers and vendors see your message instead of the shop. Admins still get through, so you can check the shop and switch this off."
-              error={errors.maintenance_mode?.message}
-              {...register('maintenance_mode')}
-            />
-            <div aria-live="polite">
-              {switchingOn ? (
-                <p
-                  className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900"
-                  data-testid="maintenance-warning"
-                >
-                  <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                  {MAINTENANCE_WARNING}
-                </p>
-              ) : stayingOn ? (
-                // What admins read above the site meanwhile.
-                <p className="text-sm font-medium text-amber-900" data-testid="maintenance-on">
-                  {MAINTENANCE_BANNER}
-                </p>
-              ) : null}
-            </div>
-            <FormField
-              label="Maintenance message"
-              error={errors.maintenance_message?.message}
-              hint="What customers see while maintenance mode is on. 10 to 500 characters."
-            >
-              <Textarea rows={3} maxLength={500} className="min-h-20" {...register('maintenance_message')} />
-            </FormField>
-          </div>
-        </Panel>
-
-        <Panel title="Accounts">
+    <SettingsForm label="Advanced settings" {...shell}>
+      <Panel title="Maintenance" description="Close the shop for a while, with a message for customers.">
+        <div className="flex flex-col gap-5">
           <SwitchField
-            label="Sign-ups open"
-            hint="New customers may create accounts. When off, the sign-up page says sign-ups are closed; existing accounts still sign in."
-            error={errors.sign_up_open?.message}
-            {...register('sign_up_open')}
+            label="Maintenance mode"
+            hint="Customers and vendors see your message instead of the shop. Admins still get through, so you can check the shop and switch this off."
+            error={errors.maintenance_mode?.message}
+            {...register('maintenance_mode')}
           />
-        </Panel>
-
-        <Panel title="Product review">
-          <div className="flex flex-col gap-5">
-            <SwitchField
-              label="Review new stores’ products"
-              hint="A new store’s products wait for an admin’s review the first time they go on sale."
-              error={errors.product_review_new_vendors?.message}
-              {...register('product_review_new_vendors')}
-            />
-            <div className="sm:max-w-xs">
-              <FormField
-                label="A store is new for (days)"
-                error={errors.product_review_days?.message}
-                hint="Counted from when the store opened. 0 to 3,650."
+          <div aria-live="polite">
+            {switchingOn ? (
+              <p
+                className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900"
+                data-testid="maintenance-warning"
               >
-                <Input type="text" inputMode="numeric" autoComplete="off" maxLength={4} {...register('product_review_days')} />
-              </FormField>
-            </div>
+                <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                {MAINTENANCE_WARNING}
+              </p>
+            ) : stayingOn ? (
+              // What admins read above the site meanwhile.
+              <p className="text-sm font-medium text-amber-900" data-testid="maintenance-on">
+                {MAINTENANCE_BANNER}
+              </p>
+            ) : null}
           </div>
-        </Panel>
+          <FormField
+            label="Maintenance message"
+            error={errors.maintenance_message?.message}
+            hint="What customers see while maintenance mode is on. 10 to 500 characters."
+          >
+            <Textarea rows={3} maxLength={500} className="min-h-20" {...register('maintenance_message')} />
+          </FormField>
+        </div>
+      </Panel>
 
-        <Panel title="Stock holds">
+      <Panel title="Accounts">
+        <SwitchField
+          label="Sign-ups open"
+          hint="New customers may create accounts. When off, the sign-up page says sign-ups are closed; existing accounts still sign in."
+          error={errors.sign_up_open?.message}
+          {...register('sign_up_open')}
+        />
+      </Panel>
+
+      <Panel title="Product review">
+        <div className="flex flex-col gap-5">
+          <SwitchField
+            label="Review new stores’ products"
+            hint="A new store’s products wait for an admin’s review the first time they go on sale."
+            error={errors.product_review_new_vendors?.message}
+            {...register('product_review_new_vendors')}
+          />
           <div className="sm:max-w-xs">
             <FormField
-              label="Unpaid orders hold stock for (minutes)"
-              error={errors.reservation_minutes?.message}
-              hint="Then the stock goes back on sale. 5 to 10,080 (a week)."
+              label="A store is new for (days)"
+              error={errors.product_review_days?.message}
+              hint="Counted from when the store opened. 0 to 3,650."
             >
-              <Input type="text" inputMode="numeric" autoComplete="off" maxLength={5} {...register('reservation_minutes')} />
+              <Input type="text" inputMode="numeric" autoComplete="off" maxLength={4} {...register('product_review_days')} />
             </FormField>
           </div>
-        </Panel>
+        </div>
+      </Panel>
 
-        <Panel
-          title="Rate limits"
-          description={`Attempts allowed per ${perWindow} before more are refused for a while. 1 to 10,000 each.`}
-        >
-          <div className="grid gap-5 sm:grid-cols-2">
-            {RATE_LIMITS.map(({ name, label, per }) => (
-              <FormField
-                key={name}
-                label={label}
-                error={errors.rate_limits?.[name]?.message}
-                hint={`Per ${perWindow}, ${per}.`}
-              >
-                <Input type="text" inputMode="numeric" autoComplete="off" maxLength={5} {...register(`rate_limits.${name}`)} />
-              </FormField>
-            ))}
-          </div>
-        </Panel>
+      <Panel title="Stock holds">
+        <div className="sm:max-w-xs">
+          <FormField
+            label="Unpaid orders hold stock for (minutes)"
+            error={errors.reservation_minutes?.message}
+            hint="Then the stock goes back on sale. 5 to 10,080 (a week)."
+          >
+            <Input type="text" inputMode="numeric" autoComplete="off" maxLength={5} {...register('reservation_minutes')} />
+          </FormField>
+        </div>
+      </Panel>
 
-        <SettingsSaveRow busy={busy} saved={saved} />
-      </form>
-    </>
+      <Panel
+        title="Rate limits"
+        description={`Attempts allowed per ${perWindow} before more are refused for a while. 1 to 10,000 each.`}
+      >
+        <div className="grid gap-5 sm:grid-cols-2">
+          {RATE_LIMITS.map(({ name, label, per }) => (
+            <FormField
+              key={name}
+              label={label}
+              error={errors.rate_limits?.[name]?.message}
+              hint={`Per ${perWindow}, ${per}.`}
+            >
+              <Input type="text" inputMode="numeric" autoComplete="off" maxLength={5} {...register(`rate_limits.${name}`)} />
+            </FormField>
+          ))}
+        </div>
+      </Panel>
+
+    </SettingsForm>
   );
 }

@@ -2,18 +2,15 @@ import { http, HttpResponse } from 'msw';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { publicSettingsQueryOptions } from '@/lib/public-settings';
 import {
   type BrandingSettings,
   type BrandingSettingsInput,
   brandingSettingsQueryOptions,
 } from '@/features/admin/api/branding';
 import { AdminBrandingSettingsPage } from '@/features/admin/components/branding-settings-page';
-import { FIELDS_REFUSED } from '@/features/admin/lib/use-settings-save';
-import { storeSession } from '@/test/auth';
+import { errorUnder, refusal, replace, saveRefused, settingsPageHarness } from '@/test/admin-settings';
 import { publicSettings } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
-import { renderWithQueryClient } from '@/test/render';
 
 /** As the server answers before any admin saved colours: the built-in ones. */
 const SETTINGS: BrandingSettings = {
@@ -30,61 +27,36 @@ const SETTINGS: BrandingSettings = {
   fonts: ['system', 'humanist', 'geometric', 'serif', 'mono'],
 };
 
-type Save = (body: BrandingSettingsInput) => Response | BrandingSettings;
+const harness = settingsPageHarness({
+  title: 'Branding settings',
+  path: 'branding',
+  page: <AdminBrandingSettingsPage />,
+  settings: SETTINGS,
+  kept: (body: BrandingSettingsInput): BrandingSettings => ({ ...body, custom_colours: true, fonts: SETTINGS.fonts }),
+});
+const { renderPage, renderWithPublicSettings, findForm, failLoadThenRetry } = harness;
 
-/** The settings as the server keeps them; records each PUT body. */
-function serveSettings(initial: BrandingSettings = SETTINGS, answer?: Save) {
-  let current = initial;
-  const put: unknown[] = [];
+/** The settings as the server keeps them, and the storefront's, counting their reads. */
+function serveSettings(...args: Parameters<typeof harness.serveSettings>) {
   const reads = { public: 0 };
   server.use(
-    http.get('*/api/v1/admin/settings/branding', () => HttpResponse.json(current)),
-    http.put('*/api/v1/admin/settings/branding', async ({ request }) => {
-      const body = (await request.json()) as BrandingSettingsInput;
-      put.push(body);
-      const result = answer?.(body) ?? { ...body, custom_colours: true, fonts: SETTINGS.fonts };
-      if (result instanceof Response) return result;
-      current = result;
-      return HttpResponse.json(result);
-    }),
     http.get('*/api/v1/settings/public', () => {
       reads.public += 1;
       return HttpResponse.json(publicSettings({ store: { name: 'Kasi Market' } }));
     }),
   );
-  return { put, reads };
-}
-
-function renderPage() {
-  storeSession();
-  return renderWithQueryClient(<AdminBrandingSettingsPage />);
-}
-
-/** The error message shown under an input (its aria-describedby's `-error` element). */
-function errorUnder(input: HTMLElement): string | null {
-  const ids = input.getAttribute('aria-describedby')?.split(' ') ?? [];
-  const id = ids.find((candidate) => candidate.endsWith('-error'));
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
+  return { ...harness.serveSettings(...args), reads };
 }
 
 function theme(name: 'Light theme' | 'Dark theme') {
   return within(screen.getByRole('group', { name }));
 }
 
-async function replace(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, value: string) {
-  await user.clear(input);
-  if (value !== '') await user.type(input, value);
-}
-
 describe('/admin/branding-settings', () => {
   it('loads the settings into the form, panel by panel', async () => {
     serveSettings();
     renderPage();
-    const form = await screen.findByRole('form', { name: 'Branding settings' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Branding settings' })).toBeInTheDocument();
-    for (const panel of ['Logo', 'Favicon', 'Colours', 'Fonts']) {
-      expect(within(form).getByRole('heading', { level: 2, name: panel })).toBeInTheDocument();
-    }
+    const form = await findForm(['Logo', 'Favicon', 'Colours', 'Fonts']);
     expect(within(form).getByLabelText('Logo picture address')).toHaveValue('');
     expect(within(form).getByLabelText('Logo text')).toHaveValue('');
     expect(within(form).getByLabelText('Favicon address')).toHaveValue('');
@@ -161,8 +133,7 @@ describe('/admin/branding-settings', () => {
 
   it('saves the whole body, colours as #rrggbb, re-themes the site and says so', async () => {
     const api = serveSettings();
-    const { queryClient } = renderPage();
-    queryClient.setQueryData(publicSettingsQueryOptions().queryKey, publicSettings());
+    const { queryClient } = renderWithPublicSettings();
     const user = userEvent.setup();
 
     const form = await screen.findByRole('form', { name: 'Branding settings' });
@@ -236,29 +207,14 @@ describe('/admin/branding-settings', () => {
 
   it('shows each field the server refused under its input, with a summary', async () => {
     const api = serveSettings(SETTINGS, () =>
-      HttpResponse.json(
-        {
-          error: {
-            code: 'validation',
-            message: 'Text in this colour is hard to read on the light theme (contrast 4.5:1, at least 4.5:1 needed)',
-            fields: {
-              light_brand: 'Text in this colour is hard to read on the light theme (contrast 4.5:1, at least 4.5:1 needed)',
-              heading_font: 'Choose system, humanist, geometric, serif or mono',
-              something_else: 'Something the page does not show',
-            },
-          },
-        },
-        { status: 400 },
-      ),
+      refusal('Text in this colour is hard to read on the light theme (contrast 4.5:1, at least 4.5:1 needed)', {
+        light_brand: 'Text in this colour is hard to read on the light theme (contrast 4.5:1, at least 4.5:1 needed)',
+        heading_font: 'Choose system, humanist, geometric, serif or mono',
+        something_else: 'Something the page does not show',
+      }),
     );
     renderPage();
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Save settings' }));
-
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(FIELDS_REFUSED);
-    expect(alert).toHaveTextContent('Something the page does not show');
-    expect(api.put).toHaveLength(1);
+    await saveRefused(userEvent.setup(), api.put, 'Something the page does not show');
     const brand = theme('Light theme').getByLabelText('Brand colour');
     expect(errorUnder(brand)).toMatch(/hard to read on the light theme/);
     expect(brand).toHaveAttribute('aria-invalid', 'true');
@@ -270,21 +226,8 @@ describe('/admin/branding-settings', () => {
   });
 
   it('shows a skeleton while loading, then an error with a retry when the load fails', async () => {
-    let fail = true;
-    server.use(
-      http.get('*/api/v1/admin/settings/branding', () =>
-        fail
-          ? HttpResponse.json({ error: { code: 'forbidden', message: 'Admins only' } }, { status: 403 })
-          : HttpResponse.json(SETTINGS),
-      ),
-      http.get('*/api/v1/settings/public', () => HttpResponse.json(publicSettings())),
-    );
-    renderPage();
-    expect(screen.getByTestId('area-skeleton')).toBeInTheDocument();
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Admins only');
-    fail = false;
-    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    server.use(http.get('*/api/v1/settings/public', () => HttpResponse.json(publicSettings())));
+    await failLoadThenRetry();
     expect(await screen.findByLabelText('Logo text')).toHaveValue('');
   });
 });

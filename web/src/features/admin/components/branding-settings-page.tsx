@@ -2,18 +2,17 @@
 
 import { useState } from 'react';
 import Link from 'next/link';
-import { useForm, type Path } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { Path } from 'react-hook-form';
 import { Store } from 'lucide-react';
 import { z } from 'zod';
-import { ErrorState, PageHeader, PageSkeleton, Panel } from '@/components/area/area-states';
+import { Panel } from '@/components/area/area-states';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { SITE_NAME_FALLBACK, usePublicSettings } from '@/lib/public-settings';
 import { type BrandingSettings, useBrandingSettings, useSaveBrandingSettings } from '@/features/admin/api/branding';
-import { FormErrorsAlert } from '@/features/admin/components/admin-form-parts';
 import { ColourField, ThemePreview } from '@/features/admin/components/branding-colours';
+import { SettingsForm, SettingsPage, useSettingsForm } from '@/features/admin/components/settings-page';
 import {
   BRANDING_MESSAGES,
   colourProblem,
@@ -24,7 +23,6 @@ import {
   parseHexColour,
   type ThemeMode,
 } from '@/features/admin/lib/branding';
-import { SettingsSaveRow, useSettingsSave } from '@/features/admin/lib/use-settings-save';
 
 /** Characters, as the server counts them (not UTF-16 units). */
 function charCount(value: string): number {
@@ -65,7 +63,6 @@ const brandingSchema = z.object({
 });
 
 type BrandingFormInput = z.input<typeof brandingSchema>;
-type BrandingFormValues = z.output<typeof brandingSchema>;
 
 /** The names the API gives field errors under, which are the form's own, in the page's order. */
 const FIELD_NAMES = [
@@ -112,157 +109,141 @@ const PICTURE_HINT = (
 
 /** /admin/branding-settings: the site's logo, favicon, colours and fonts. */
 export function AdminBrandingSettingsPage() {
-  const { data, isPending, isError, error, refetch, isFetching } = useBrandingSettings();
-  if (isPending) return <PageSkeleton label="Loading the settings" />;
-  if (isError) {
-    return (
-      <>
-        <PageHeader title="Branding settings" description={HEADER_DESCRIPTION} />
-        <ErrorState error={error} onRetry={() => void refetch()} retrying={isFetching} />
-      </>
-    );
-  }
-  return <BrandingSettingsForm settings={data} />;
+  return (
+    <SettingsPage title="Branding settings" description={HEADER_DESCRIPTION} query={useBrandingSettings()}>
+      {(settings) => <BrandingSettingsForm settings={settings} />}
+    </SettingsPage>
+  );
 }
 
 function BrandingSettingsForm({ settings }: { settings: BrandingSettings }) {
   const save = useSaveBrandingSettings();
   const { data: publicSettings } = usePublicSettings();
-  const form = useForm<BrandingFormInput, unknown, BrandingFormValues>({
-    resolver: zodResolver(brandingSchema),
-    defaultValues: formValues(settings),
+  const { form, shell } = useSettingsForm({
+    schema: brandingSchema,
+    settings,
+    toForm: formValues,
+    fieldNames: FIELD_NAMES,
+    save: (values) => save.mutateAsync(values),
+    saving: save.isPending,
   });
   const {
     register,
     watch,
     setValue,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = form;
 
-  const { onSubmit, formErrors, saved } = useSettingsSave({
-    form,
-    save: (values) => save.mutateAsync(values),
-    toForm: formValues,
-    fieldNames: FIELD_NAMES,
-  });
-
-  const busy = isSubmitting || save.isPending;
   const values = watch();
   const fonts = settings.fonts?.length ? settings.fonts : Object.keys(FONT_STACKS);
   const storeName = values.logo_text.trim() || publicSettings?.store?.name?.trim() || SITE_NAME_FALLBACK;
 
   return (
-    <>
-      <PageHeader title="Branding settings" description={HEADER_DESCRIPTION} />
-      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Branding settings" className="flex flex-col gap-6">
-        <FormErrorsAlert messages={formErrors} />
+    <SettingsForm label="Branding settings" {...shell}>
+      <Panel title="Logo" description="Shown at the top of every page.">
+        <div className="flex flex-col gap-5">
+          <FormField
+            label="Logo picture address"
+            error={errors.logo_url?.message}
+            hint={<>{PICTURE_HINT} Shown 32 pixels high. Empty shows the logo text.</>}
+          >
+            <Input type="text" autoComplete="off" spellCheck={false} maxLength={500} {...register('logo_url')} />
+          </FormField>
+          <FormField
+            label="Logo text"
+            error={errors.logo_text?.message}
+            hint={`Up to ${LOGO_TEXT_CHARS} characters; also the picture’s description for screen readers. Empty uses the store’s name.`}
+          >
+            <Input type="text" autoComplete="off" maxLength={LOGO_TEXT_CHARS} {...register('logo_text')} />
+          </FormField>
+          <LogoPreview url={values.logo_url} name={storeName} />
+        </div>
+      </Panel>
 
-        <Panel title="Logo" description="Shown at the top of every page.">
-          <div className="flex flex-col gap-5">
-            <FormField
-              label="Logo picture address"
-              error={errors.logo_url?.message}
-              hint={<>{PICTURE_HINT} Shown 32 pixels high. Empty shows the logo text.</>}
-            >
-              <Input type="text" autoComplete="off" spellCheck={false} maxLength={500} {...register('logo_url')} />
-            </FormField>
-            <FormField
-              label="Logo text"
-              error={errors.logo_text?.message}
-              hint={`Up to ${LOGO_TEXT_CHARS} characters; also the picture’s description for screen readers. Empty uses the store’s name.`}
-            >
-              <Input type="text" autoComplete="off" maxLength={LOGO_TEXT_CHARS} {...register('logo_text')} />
-            </FormField>
-            <LogoPreview url={values.logo_url} name={storeName} />
-          </div>
-        </Panel>
+      <Panel title="Favicon" description="The small picture in the browser’s tab and bookmarks.">
+        <div className="flex flex-col gap-5">
+          <FormField
+            label="Favicon address"
+            error={errors.favicon_url?.message}
+            hint={<>{PICTURE_HINT} A square picture, at least 32 by 32 pixels. Empty keeps the site’s own icon.</>}
+          >
+            <Input type="text" autoComplete="off" spellCheck={false} maxLength={500} {...register('favicon_url')} />
+          </FormField>
+          <FaviconPreview url={values.favicon_url} />
+        </div>
+      </Panel>
 
-        <Panel title="Favicon" description="The small picture in the browser’s tab and bookmarks.">
-          <div className="flex flex-col gap-5">
-            <FormField
-              label="Favicon address"
-              error={errors.favicon_url?.message}
-              hint={<>{PICTURE_HINT} A square picture, at least 32 by 32 pixels. Empty keeps the site’s own icon.</>}
-            >
-              <Input type="text" autoComplete="off" spellCheck={false} maxLength={500} {...register('favicon_url')} />
-            </FormField>
-            <FaviconPreview url={values.favicon_url} />
-          </div>
-        </Panel>
-
-        <Panel
-          title="Colours"
-          description="A brand colour (buttons, links) and a sale colour (sale prices) for each theme; lighter and darker shades follow from each. Text in them must be easy to read on the theme’s background: a contrast of at least 4.5:1."
-        >
-          {settings.custom_colours ? null : (
-            <p className="mb-5 text-sm text-neutral-600" data-testid="built-in-colours">
-              The site uses its built-in colours, shown here, until you save.
-            </p>
-          )}
-          <div className="flex flex-col gap-6">
-            {THEMES.map(({ mode, title }) => (
-              <fieldset key={mode} className="grid gap-5 lg:grid-cols-2">
-                <legend className="mb-3 text-base font-semibold text-neutral-900">{title}</legend>
-                <div className="flex flex-col gap-5">
-                  {(['brand', 'sale'] as const).map((part) => {
-                    const name = `${mode}_${part}` as const;
-                    return (
-                      <ColourField
-                        key={name}
-                        label={part === 'brand' ? 'Brand colour' : 'Sale colour'}
-                        error={errors[name]?.message}
-                        value={values[name]}
-                        fallback={settings[name]}
-                        input={register(name)}
-                        onPick={(hex) => setValue(name, hex, { shouldDirty: true, shouldValidate: !!errors[name] })}
-                      />
-                    );
-                  })}
-                </div>
-                <ThemePreview
-                  mode={mode}
-                  brand={values[`${mode}_brand`]}
-                  sale={values[`${mode}_sale`]}
-                  fallback={{ brand: settings[`${mode}_brand`], sale: settings[`${mode}_sale`] }}
-                />
-              </fieldset>
-            ))}
-          </div>
-        </Panel>
-
-        <Panel title="Fonts" description="Fonts the visitor’s device already has: nothing is downloaded.">
-          <div className="grid gap-5 sm:grid-cols-2">
-            {(
-              [
-                ['body_font', 'Text font'],
-                ['heading_font', 'Heading font'],
-              ] as const
-            ).map(([name, label]) => (
-              <div key={name} className="flex flex-col gap-2">
-                <FormField label={label} error={errors[name]?.message}>
-                  <Select {...register(name)}>
-                    {fonts.map((font) => (
-                      <option key={font} value={font}>
-                        {FONT_LABELS[font] ?? font}
-                      </option>
-                    ))}
-                  </Select>
-                </FormField>
-                <p
-                  className={name === 'heading_font' ? 'text-lg font-semibold text-neutral-900' : 'text-sm text-neutral-800'}
-                  style={{ fontFamily: FONT_STACKS[values[name]] }}
-                  data-testid={`${name}-sample`}
-                >
-                  {FONT_SAMPLE}
-                </p>
+      <Panel
+        title="Colours"
+        description="A brand colour (buttons, links) and a sale colour (sale prices) for each theme; lighter and darker shades follow from each. Text in them must be easy to read on the theme’s background: a contrast of at least 4.5:1."
+      >
+        {settings.custom_colours ? null : (
+          <p className="mb-5 text-sm text-neutral-600" data-testid="built-in-colours">
+            The site uses its built-in colours, shown here, until you save.
+          </p>
+        )}
+        <div className="flex flex-col gap-6">
+          {THEMES.map(({ mode, title }) => (
+            <fieldset key={mode} className="grid gap-5 lg:grid-cols-2">
+              <legend className="mb-3 text-base font-semibold text-neutral-900">{title}</legend>
+              <div className="flex flex-col gap-5">
+                {(['brand', 'sale'] as const).map((part) => {
+                  const name = `${mode}_${part}` as const;
+                  return (
+                    <ColourField
+                      key={name}
+                      label={part === 'brand' ? 'Brand colour' : 'Sale colour'}
+                      error={errors[name]?.message}
+                      value={values[name]}
+                      fallback={settings[name]}
+                      input={register(name)}
+                      onPick={(hex) => setValue(name, hex, { shouldDirty: true, shouldValidate: !!errors[name] })}
+                    />
+                  );
+                })}
               </div>
-            ))}
-          </div>
-        </Panel>
+              <ThemePreview
+                mode={mode}
+                brand={values[`${mode}_brand`]}
+                sale={values[`${mode}_sale`]}
+                fallback={{ brand: settings[`${mode}_brand`], sale: settings[`${mode}_sale`] }}
+              />
+            </fieldset>
+          ))}
+        </div>
+      </Panel>
 
-        <SettingsSaveRow busy={busy} saved={saved} />
-      </form>
-    </>
+      <Panel title="Fonts" description="Fonts the visitor’s device already has: nothing is downloaded.">
+        <div className="grid gap-5 sm:grid-cols-2">
+          {(
+            [
+              ['body_font', 'Text font'],
+              ['heading_font', 'Heading font'],
+            ] as const
+          ).map(([name, label]) => (
+            <div key={name} className="flex flex-col gap-2">
+              <FormField label={label} error={errors[name]?.message}>
+                <Select {...register(name)}>
+                  {fonts.map((font) => (
+                    <option key={font} value={font}>
+                      {FONT_LABELS[font] ?? font}
+                    </option>
+                  ))}
+                </Select>
+              </FormField>
+              <p
+                className={name === 'heading_font' ? 'text-lg font-semibold text-neutral-900' : 'text-sm text-neutral-800'}
+                style={{ fontFamily: FONT_STACKS[values[name]] }}
+                data-testid={`${name}-sample`}
+              >
+                {FONT_SAMPLE}
+              </p>
+            </div>
+          ))}
+        </div>
+      </Panel>
+
+    </SettingsForm>
   );
 }
 

@@ -1,15 +1,17 @@
-import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { publicSettingsQueryOptions } from '@/lib/public-settings';
 import { type GeneralSettings, generalSettingsQueryOptions } from '@/features/admin/api/settings';
 import { AdminGeneralSettingsPage } from '@/features/admin/components/general-settings-page';
-import { FIELDS_REFUSED } from '@/features/admin/lib/use-settings-save';
-import { storeSession } from '@/test/auth';
-import { publicSettings } from '@/test/fixtures';
-import { server } from '@/test/msw-server';
-import { renderWithQueryClient } from '@/test/render';
+import {
+  errorUnder,
+  expectPublicSettingsStale,
+  hintUnder,
+  refusal,
+  replace,
+  saveRefused,
+  settingsPageHarness,
+} from '@/test/admin-settings';
 
 const SETTINGS: GeneralSettings = {
   store_name: 'Bazaar',
@@ -24,59 +26,20 @@ const SETTINGS: GeneralSettings = {
   points_per_rand: 10,
 };
 
-type Save = (body: GeneralSettings) => Response | GeneralSettings;
-
-/** The settings as the server keeps them; records each PUT body. */
-function serveSettings(initial: GeneralSettings = SETTINGS, answer?: Save) {
-  let current = initial;
-  const put: unknown[] = [];
-  server.use(
-    http.get('*/api/v1/admin/settings/general', () => HttpResponse.json(current)),
-    http.put('*/api/v1/admin/settings/general', async ({ request }) => {
-      const body = (await request.json()) as GeneralSettings;
-      put.push(body);
-      const result = answer?.(body) ?? { ...body, points_per_rand: 10 };
-      if (result instanceof Response) return result;
-      current = result;
-      return HttpResponse.json(result);
-    }),
-  );
-  return { put };
-}
-
-function renderPage() {
-  storeSession();
-  return renderWithQueryClient(<AdminGeneralSettingsPage />);
-}
-
-/** The error message shown under an input (its aria-describedby's `-error` element). */
-function errorUnder(input: HTMLElement): string | null {
-  const ids = input.getAttribute('aria-describedby')?.split(' ') ?? [];
-  const id = ids.find((candidate) => candidate.endsWith('-error'));
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
-}
-
-/** The hint shown under an input. */
-function hintUnder(input: HTMLElement): string | null {
-  const ids = input.getAttribute('aria-describedby')?.split(' ') ?? [];
-  const id = ids.find((candidate) => candidate.endsWith('-hint'));
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
-}
-
-async function replace(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, value: string) {
-  await user.clear(input);
-  if (value !== '') await user.type(input, value);
-}
+const { serveSettings, renderPage, renderWithPublicSettings, findForm, expectButtonOffWhileSaving, failLoadThenRetry } =
+  settingsPageHarness({
+    title: 'General settings',
+    path: 'general',
+    page: <AdminGeneralSettingsPage />,
+    settings: SETTINGS,
+    kept: (body: GeneralSettings) => ({ ...body, points_per_rand: 10 }),
+  });
 
 describe('/admin/general-settings', () => {
   it('loads the settings into the form, section by section', async () => {
     serveSettings();
     renderPage();
-    const form = await screen.findByRole('form', { name: 'General settings' });
-    expect(screen.getByRole('heading', { level: 1, name: 'General settings' })).toBeInTheDocument();
-    for (const section of ['Store', 'Shipping', 'Tax', 'Points']) {
-      expect(within(form).getByRole('heading', { level: 2, name: section })).toBeInTheDocument();
-    }
+    const form = await findForm(['Store', 'Shipping', 'Tax', 'Points']);
 
     expect(within(form).getByLabelText('Store name')).toHaveValue('Bazaar');
     expect(within(form).getByLabelText('Contact email')).toHaveValue('help@bazaar.co.za');
@@ -106,8 +69,7 @@ describe('/admin/general-settings', () => {
       free_shipping_threshold: '500.00',
       points_per_rand: 10,
     }));
-    const { queryClient } = renderPage();
-    queryClient.setQueryData(publicSettingsQueryOptions().queryKey, publicSettings());
+    const { queryClient } = renderWithPublicSettings();
     const user = userEvent.setup();
 
     const form = await screen.findByRole('form', { name: 'General settings' });
@@ -142,9 +104,7 @@ describe('/admin/general-settings', () => {
     expect(screen.getByLabelText('Free shipping from (R)')).toHaveValue('500.00');
     expect(queryClient.getQueryData(generalSettingsQueryOptions().queryKey)).toMatchObject({ vat_rate_percent: 16 });
     // The storefront's settings (its shipping hint) are read again.
-    await waitFor(() =>
-      expect(queryClient.getQueryState(publicSettingsQueryOptions().queryKey)?.isInvalidated).toBe(true),
-    );
+    await expectPublicSettingsStale(queryClient);
 
     // Changing something again clears the message.
     await user.type(screen.getByLabelText('Store name'), '!');
@@ -153,29 +113,21 @@ describe('/admin/general-settings', () => {
 
   it('shows each field the server refused under its input, with a summary', async () => {
     const api = serveSettings(SETTINGS, () =>
-      HttpResponse.json(
+      refusal(
+        'Enter a South African number, like 082 555 1234',
         {
-          error: {
-            code: 'invalid',
-            message: 'Enter a South African number, like 082 555 1234',
-            fields: {
-              contact_phone: 'Enter a South African number, like 082 555 1234',
-              contact_email: 'Enter an email address, like help@example.co.za',
-              standard_shipping_rate: 'The standard shipping rate must be from 0.00 to 1000000.00',
-            },
-          },
+          contact_phone: 'Enter a South African number, like 082 555 1234',
+          contact_email: 'Enter an email address, like help@example.co.za',
+          standard_shipping_rate: 'The standard shipping rate must be from 0.00 to 1000000.00',
         },
-        { status: 400 },
+        'invalid',
       ),
     );
     renderPage();
     const user = userEvent.setup();
     await replace(user, await screen.findByLabelText('Contact phone'), '12');
     await replace(user, screen.getByLabelText('Contact email'), 'not-an-email');
-    await user.click(screen.getByRole('button', { name: 'Save settings' }));
-
-    expect(await screen.findByRole('alert')).toHaveTextContent(FIELDS_REFUSED);
-    expect(api.put).toHaveLength(1);
+    await saveRefused(user, api.put);
     const phone = screen.getByLabelText('Contact phone');
     expect(errorUnder(phone)).toBe('Enter a South African number, like 082 555 1234');
     expect(phone).toHaveAttribute('aria-invalid', 'true');
@@ -212,41 +164,10 @@ describe('/admin/general-settings', () => {
     expect(api.put).toHaveLength(0);
   });
 
-  it('keeps the button off while saving', async () => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    server.use(
-      http.get('*/api/v1/admin/settings/general', () => HttpResponse.json(SETTINGS)),
-      http.put('*/api/v1/admin/settings/general', async () => {
-        await held;
-        return HttpResponse.json(SETTINGS);
-      }),
-    );
-    renderPage();
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Save settings' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Save settings' })).toBeDisabled());
-    release();
-    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Save settings' })).toBeEnabled();
-  });
+  it('keeps the button off while saving', () => expectButtonOffWhileSaving());
 
   it('shows a skeleton while loading, then an error with a retry when the load fails', async () => {
-    let fail = true;
-    server.use(
-      http.get('*/api/v1/admin/settings/general', () =>
-        fail
-          ? HttpResponse.json({ error: { code: 'forbidden', message: 'Admins only' } }, { status: 403 })
-          : HttpResponse.json(SETTINGS),
-      ),
-    );
-    renderPage();
-    expect(screen.getByTestId('area-skeleton')).toBeInTheDocument();
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('This could not be loaded');
-    expect(alert).toHaveTextContent('Admins only');
-    fail = false;
-    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    await failLoadThenRetry();
     expect(await screen.findByLabelText('Store name')).toHaveValue('Bazaar');
   });
 });

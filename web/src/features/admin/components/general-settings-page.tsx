@@ -1,15 +1,12 @@
 'use client';
 
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { ErrorState, PageHeader, PageSkeleton, Panel } from '@/components/area/area-states';
+import { Panel } from '@/components/area/area-states';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { type GeneralSettings, useGeneralSettings, useSaveGeneralSettings } from '@/features/admin/api/settings';
-import { FormErrorsAlert } from '@/features/admin/components/admin-form-parts';
-import { SettingsSaveRow, useSettingsSave } from '@/features/admin/lib/use-settings-save';
+import { SettingsForm, SettingsPage, useSettingsForm } from '@/features/admin/components/settings-page';
 
 /**
  * The general settings form's checks: only the API's plain limits, with its messages
@@ -77,7 +74,6 @@ const generalSettingsSchema = z.object({
 });
 
 type GeneralSettingsFormInput = z.input<typeof generalSettingsSchema>;
-type GeneralSettingsFormValues = z.output<typeof generalSettingsSchema>;
 
 /** The names the API gives field errors under, which are the form's own, in the page's order. */
 const FIELD_NAMES = [
@@ -110,134 +106,117 @@ const HEADER_DESCRIPTION = 'The store’s details, shipping charges, VAT and the
 
 /** /admin/general-settings: who the store is, shipping, VAT and points. */
 export function AdminGeneralSettingsPage() {
-  const { data, isPending, isError, error, refetch, isFetching } = useGeneralSettings();
-  if (isPending) return <PageSkeleton label="Loading the settings" />;
-  if (isError) {
-    return (
-      <>
-        <PageHeader title="General settings" description={HEADER_DESCRIPTION} />
-        <ErrorState error={error} onRetry={() => void refetch()} retrying={isFetching} />
-      </>
-    );
-  }
-  return <GeneralSettingsForm settings={data} />;
+  return (
+    <SettingsPage title="General settings" description={HEADER_DESCRIPTION} query={useGeneralSettings()}>
+      {(settings) => <GeneralSettingsForm settings={settings} />}
+    </SettingsPage>
+  );
 }
 
 function GeneralSettingsForm({ settings }: { settings: GeneralSettings }) {
   const save = useSaveGeneralSettings();
-  const form = useForm<GeneralSettingsFormInput, unknown, GeneralSettingsFormValues>({
-    resolver: zodResolver(generalSettingsSchema),
-    defaultValues: formValues(settings),
+  const { form, shell } = useSettingsForm({
+    schema: generalSettingsSchema,
+    settings,
+    toForm: formValues,
+    fieldNames: FIELD_NAMES,
+    save: (values) => save.mutateAsync(values),
+    saving: save.isPending,
   });
   const {
     register,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = form;
-
-  const { onSubmit, formErrors, saved } = useSettingsSave({
-    form,
-    save: (values) => save.mutateAsync(values),
-    toForm: formValues,
-    fieldNames: FIELD_NAMES,
-  });
-
-  const busy = isSubmitting || save.isPending;
   const pointsPerRand = settings.points_per_rand ?? POINTS_PER_RAND;
 
   return (
-    <>
-      <PageHeader title="General settings" description={HEADER_DESCRIPTION} />
-      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="General settings" className="flex flex-col gap-6">
-        <FormErrorsAlert messages={formErrors} />
-
-        <Panel title="Store" description="Who the store is and how customers reach it.">
-          <div className="flex flex-col gap-5">
-            <FormField label="Store name" error={errors.store_name?.message}>
-              <Input type="text" autoComplete="off" maxLength={60} {...register('store_name')} />
-            </FormField>
-            <div className="grid gap-5 sm:grid-cols-2">
-              <FormField label="Contact email" error={errors.contact_email?.message} hint="Optional.">
-                <Input
-                  type="email"
-                  inputMode="email"
-                  autoComplete="off"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  maxLength={254}
-                  {...register('contact_email')}
-                />
-              </FormField>
-              <FormField
-                label="Contact phone"
-                error={errors.contact_phone?.message}
-                hint="Optional. A South African number, like 082 555 1234."
-              >
-                <Input type="tel" inputMode="tel" autoComplete="off" maxLength={20} {...register('contact_phone')} />
-              </FormField>
-            </div>
-            <FormField label="Address" error={errors.address?.message} hint="Optional. 5 to 300 characters.">
-              <Textarea rows={3} maxLength={300} className="min-h-20" {...register('address')} />
-            </FormField>
-            <FormField
-              label="Support hours"
-              error={errors.support_hours?.message}
-              hint="Optional. Like “Mon–Fri 08:00–17:00”."
-            >
-              <Input type="text" autoComplete="off" maxLength={120} {...register('support_hours')} />
-            </FormField>
-          </div>
-        </Panel>
-
-        <Panel title="Shipping" description="Amounts in rand, 0.00 to 1000000.00.">
+    <SettingsForm label="General settings" {...shell}>
+      <Panel title="Store" description="Who the store is and how customers reach it.">
+        <div className="flex flex-col gap-5">
+          <FormField label="Store name" error={errors.store_name?.message}>
+            <Input type="text" autoComplete="off" maxLength={60} {...register('store_name')} />
+          </FormField>
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormField
-              label="Free shipping from (R)"
-              error={errors.free_shipping_threshold?.message}
-              hint="Orders of goods at or over this amount ship free."
-            >
-              <Input type="text" inputMode="decimal" autoComplete="off" {...register('free_shipping_threshold')} />
+            <FormField label="Contact email" error={errors.contact_email?.message} hint="Optional.">
+              <Input
+                type="email"
+                inputMode="email"
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={254}
+                {...register('contact_email')}
+              />
             </FormField>
             <FormField
-              label="Standard shipping rate (R)"
-              error={errors.standard_shipping_rate?.message}
-              hint="Charged on orders below the free-shipping amount."
+              label="Contact phone"
+              error={errors.contact_phone?.message}
+              hint="Optional. A South African number, like 082 555 1234."
             >
-              <Input type="text" inputMode="decimal" autoComplete="off" {...register('standard_shipping_rate')} />
+              <Input type="tel" inputMode="tel" autoComplete="off" maxLength={20} {...register('contact_phone')} />
             </FormField>
           </div>
-        </Panel>
+          <FormField label="Address" error={errors.address?.message} hint="Optional. 5 to 300 characters.">
+            <Textarea rows={3} maxLength={300} className="min-h-20" {...register('address')} />
+          </FormField>
+          <FormField
+            label="Support hours"
+            error={errors.support_hours?.message}
+            hint="Optional. Like “Mon–Fri 08:00–17:00”."
+          >
+            <Input type="text" autoComplete="off" maxLength={120} {...register('support_hours')} />
+          </FormField>
+        </div>
+      </Panel>
 
-        <Panel title="Tax">
+      <Panel title="Shipping" description="Amounts in rand, 0.00 to 1000000.00.">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField
+            label="Free shipping from (R)"
+            error={errors.free_shipping_threshold?.message}
+            hint="Orders of goods at or over this amount ship free."
+          >
+            <Input type="text" inputMode="decimal" autoComplete="off" {...register('free_shipping_threshold')} />
+          </FormField>
+          <FormField
+            label="Standard shipping rate (R)"
+            error={errors.standard_shipping_rate?.message}
+            hint="Charged on orders below the free-shipping amount."
+          >
+            <Input type="text" inputMode="decimal" autoComplete="off" {...register('standard_shipping_rate')} />
+          </FormField>
+        </div>
+      </Panel>
+
+      <Panel title="Tax">
+        <div className="sm:max-w-xs">
+          <FormField
+            label="VAT rate (%)"
+            error={errors.vat_rate_percent?.message}
+            hint="Catalogue prices include VAT at this rate."
+          >
+            <Input type="text" inputMode="numeric" autoComplete="off" maxLength={3} {...register('vat_rate_percent')} />
+          </FormField>
+        </div>
+      </Panel>
+
+      <Panel title="Points">
+        <div className="flex flex-col gap-4">
           <div className="sm:max-w-xs">
             <FormField
-              label="VAT rate (%)"
-              error={errors.vat_rate_percent?.message}
-              hint="Catalogue prices include VAT at this rate."
+              label="Points per R100"
+              error={errors.points_per_100_rand?.message}
+              hint="Earned for every R100 paid for goods. 0 to 10,000."
             >
-              <Input type="text" inputMode="numeric" autoComplete="off" maxLength={3} {...register('vat_rate_percent')} />
+              <Input type="text" inputMode="numeric" autoComplete="off" maxLength={5} {...register('points_per_100_rand')} />
             </FormField>
           </div>
-        </Panel>
+          <p className="text-sm text-neutral-700" data-testid="points-value">
+            {pointsPerRand} points = R1 when spent
+          </p>
+        </div>
+      </Panel>
 
-        <Panel title="Points">
-          <div className="flex flex-col gap-4">
-            <div className="sm:max-w-xs">
-              <FormField
-                label="Points per R100"
-                error={errors.points_per_100_rand?.message}
-                hint="Earned for every R100 paid for goods. 0 to 10,000."
-              >
-                <Input type="text" inputMode="numeric" autoComplete="off" maxLength={5} {...register('points_per_100_rand')} />
-              </FormField>
-            </div>
-            <p className="text-sm text-neutral-700" data-testid="points-value">
-              {pointsPerRand} points = R1 when spent
-            </p>
-          </div>
-        </Panel>
-
-        <SettingsSaveRow busy={busy} saved={saved} />
-      </form>
-    </>
+    </SettingsForm>
   );
 }

@@ -14,6 +14,8 @@ describe('/admin/settings', () => {
       '/admin/advanced-settings/',
       '/admin/branding-settings/',
       '/admin/tracking-settings/',
+      '/admin/email-templates/',
+      '/admin/email-settings/',
     ]);
 
     const general = within(list).getByRole('link', { name: 'General' });
@@ -24,6 +26,16 @@ describe('/admin/settings', () => {
     expect(advanced).toHaveAttribute('href', '/admin/advanced-settings/');
     expect(advanced).toHaveAccessibleDescription(
       'Maintenance mode, sign-ups, product review, stock holds and rate limits.',
+    );
+
+    const emails = within(list).getByRole('link', { name: 'Email templates' });
+    expect(emails).toHaveAttribute('href', '/admin/email-templates/');
+    expect(emails).toHaveAccessibleDescription('The wording of order, account and store application emails.');
+
+    const sending = within(list).getByRole('link', { name: 'Email sending' });
+    expect(sending).toHaveAttribute('href', '/admin/email-settings/');
+    expect(sending).toHaveAccessibleDescription(
+      'How email leaves the store: the server’s own way or an SMTP server, and a test email.',
     );
   });
 });

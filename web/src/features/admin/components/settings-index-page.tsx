@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useId } from 'react';
-import { ChartLine, ChevronRight, Palette, Store, Wrench, type LucideIcon } from 'lucide-react';
+import { ChartLine, ChevronRight, Mail, Palette, Send, Store, Wrench, type LucideIcon } from 'lucide-react';
 import { PageHeader } from '@/components/area/area-states';
 
 /** One settings page: where it is and what it changes. */
@@ -38,6 +38,18 @@ export const SETTINGS_PAGES: readonly SettingsLink[] = [
     label: 'Tracking and cookies',
     description: 'Google Analytics, Google Ads, Hotjar and the Meta Pixel, loaded only with visitors’ consent.',
     icon: ChartLine,
+  },
+  {
+    href: '/admin/email-templates/',
+    label: 'Email templates',
+    description: 'The wording of order, account and store application emails.',
+    icon: Mail,
+  },
+  {
+    href: '/admin/email-settings/',
+    label: 'Email sending',
+    description: 'How email leaves the store: the server’s own way or an SMTP server, and a test email.',
+    icon: Send,
   },
 ];
 

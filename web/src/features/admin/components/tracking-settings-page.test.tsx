@@ -1,19 +1,20 @@
-import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { publicSettingsQueryOptions } from '@/lib/public-settings';
 import { type TrackingSettings, trackingSettingsQueryOptions } from '@/features/admin/api/tracking';
 import {
   AdminTrackingSettingsPage,
   CONSENT_NOTE,
   formFieldErrors,
 } from '@/features/admin/components/tracking-settings-page';
-import { FIELDS_REFUSED } from '@/features/admin/lib/use-settings-save';
-import { storeSession } from '@/test/auth';
-import { publicSettings } from '@/test/fixtures';
-import { server } from '@/test/msw-server';
-import { renderWithQueryClient } from '@/test/render';
+import {
+  errorUnder,
+  expectPublicSettingsStale,
+  refusal,
+  replace,
+  saveRefused,
+  settingsPageHarness,
+} from '@/test/admin-settings';
 
 /** Every tool off, as a fresh shop has them (GA4's and the Pixel's options on by default). */
 const SETTINGS: TrackingSettings = {
@@ -30,46 +31,17 @@ const SETTINGS: TrackingSettings = {
   meta_pixel: { enabled: false, pixel_id: '', track_page_view: true, track_add_to_cart: true, track_purchase: true },
 };
 
-type Save = (body: TrackingSettings) => Response | TrackingSettings;
-
-/** The settings as the server keeps them; records each PUT body. */
-function serveSettings(initial: TrackingSettings = SETTINGS, answer?: Save) {
-  let current = initial;
-  const put: TrackingSettings[] = [];
-  server.use(
-    http.get('*/api/v1/admin/settings/tracking', () => HttpResponse.json(current)),
-    http.put('*/api/v1/admin/settings/tracking', async ({ request }) => {
-      const body = (await request.json()) as TrackingSettings;
-      put.push(body);
-      const result = answer?.(body) ?? body;
-      if (result instanceof Response) return result;
-      current = result;
-      return HttpResponse.json(result);
-    }),
-  );
-  return { put };
-}
-
-function renderPage() {
-  storeSession();
-  return renderWithQueryClient(<AdminTrackingSettingsPage />);
-}
-
-/** The error message shown under an input (its aria-describedby's `-error` element). */
-function errorUnder(input: HTMLElement): string | null {
-  const ids = input.getAttribute('aria-describedby')?.split(' ') ?? [];
-  const id = ids.find((candidate) => candidate.endsWith('-error'));
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
-}
+const { serveSettings, renderPage, renderWithPublicSettings, findForm, failLoadThenRetry } = settingsPageHarness({
+  title: 'Tracking settings',
+  path: 'tracking',
+  page: <AdminTrackingSettingsPage />,
+  settings: SETTINGS,
+  kept: (body: TrackingSettings) => body,
+});
 
 /** The panel (section) of a tool, by its heading. */
 function panel(name: string): HTMLElement {
   return screen.getByRole('heading', { level: 2, name }).closest('section')!;
-}
-
-async function replace(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, value: string) {
-  await user.clear(input);
-  if (value !== '') await user.type(input, value);
 }
 
 describe('/admin/tracking-settings', () => {
@@ -80,8 +52,7 @@ describe('/admin/tracking-settings', () => {
       google_ads: { ...SETTINGS.google_ads, conversion_id: 'AW-123456789', purchase_label: 'buy_1' },
     });
     renderPage();
-    await screen.findByRole('form', { name: 'Tracking settings' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Tracking settings' })).toBeInTheDocument();
+    await findForm();
     expect(screen.getByTestId('consent-note')).toHaveTextContent(CONSENT_NOTE);
 
     const analytics = 'Analytics cookies: visitors’ browsers load it only after they accept analytics.';
@@ -115,8 +86,7 @@ describe('/admin/tracking-settings', () => {
 
   it('saves the whole body, ids tidied as the server keeps them, and reads the storefront’s settings again', async () => {
     const api = serveSettings();
-    const { queryClient } = renderPage();
-    queryClient.setQueryData(publicSettingsQueryOptions().queryKey, publicSettings());
+    const { queryClient } = renderWithPublicSettings();
     const user = userEvent.setup();
 
     await screen.findByRole('form', { name: 'Tracking settings' });
@@ -161,9 +131,7 @@ describe('/admin/tracking-settings', () => {
       ga4: { enabled: true, measurement_id: 'G-AB12CD34EF' },
     });
     // The storefront's banner and tools follow the public settings.
-    await waitFor(() =>
-      expect(queryClient.getQueryState(publicSettingsQueryOptions().queryKey)?.isInvalidated).toBe(true),
-    );
+    await expectPublicSettingsStale(queryClient);
   });
 
   it('lets an id stay empty while its tool is off', async () => {
@@ -212,29 +180,14 @@ describe('/admin/tracking-settings', () => {
 
   it('shows each field the server refused under its input, a label’s too, with a summary', async () => {
     const api = serveSettings(SETTINGS, () =>
-      HttpResponse.json(
-        {
-          error: {
-            code: 'validation',
-            message: 'This is not a Hotjar site id (up to 10 digits)',
-            fields: {
-              'hotjar.site_id': 'This is not a Hotjar site id (up to 10 digits)',
-              'google_ads.labels.sign_up': 'A label is up to 64 letters, digits, - or _',
-              something_else: 'Something the page does not show',
-            },
-          },
-        },
-        { status: 400 },
-      ),
+      refusal('This is not a Hotjar site id (up to 10 digits)', {
+        'hotjar.site_id': 'This is not a Hotjar site id (up to 10 digits)',
+        'google_ads.labels.sign_up': 'A label is up to 64 letters, digits, - or _',
+        something_else: 'Something the page does not show',
+      }),
     );
     renderPage();
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Save settings' }));
-
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(FIELDS_REFUSED);
-    expect(alert).toHaveTextContent('Something the page does not show');
-    expect(api.put).toHaveLength(1);
+    await saveRefused(userEvent.setup(), api.put, 'Something the page does not show');
     const siteId = screen.getByLabelText('Site ID');
     expect(errorUnder(siteId)).toBe('This is not a Hotjar site id (up to 10 digits)');
     expect(siteId).toHaveAttribute('aria-invalid', 'true');
@@ -267,20 +220,7 @@ describe('/admin/tracking-settings', () => {
   });
 
   it('shows a skeleton while loading, then an error with a retry when the load fails', async () => {
-    let fail = true;
-    server.use(
-      http.get('*/api/v1/admin/settings/tracking', () =>
-        fail
-          ? HttpResponse.json({ error: { code: 'forbidden', message: 'Admins only' } }, { status: 403 })
-          : HttpResponse.json(SETTINGS),
-      ),
-    );
-    renderPage();
-    expect(screen.getByTestId('area-skeleton')).toBeInTheDocument();
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Admins only');
-    fail = false;
-    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    await failLoadThenRetry();
     expect(await screen.findByLabelText('Measurement ID')).toHaveValue('');
   });
 });

@@ -1,15 +1,14 @@
 'use client';
 
-import { useForm, type Path } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { Path } from 'react-hook-form';
 import { Info } from 'lucide-react';
 import { z } from 'zod';
-import { ErrorState, PageHeader, PageSkeleton, Panel } from '@/components/area/area-states';
+import { Panel } from '@/components/area/area-states';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { type TrackingSettings, useSaveTrackingSettings, useTrackingSettings } from '@/features/admin/api/tracking';
-import { FormErrorsAlert, SwitchField } from '@/features/admin/components/admin-form-parts';
-import { SettingsSaveRow, useSettingsSave } from '@/features/admin/lib/use-settings-save';
+import { SwitchField } from '@/features/admin/components/admin-form-parts';
+import { SettingsForm, SettingsPage, useSettingsForm } from '@/features/admin/components/settings-page';
 import { ApiError } from '@/lib/api-client';
 
 /**
@@ -136,32 +135,20 @@ const CATEGORY_NOTES = {
 
 /** /admin/tracking-settings: the third-party tracking tools, each loaded only with visitors’ consent. */
 export function AdminTrackingSettingsPage() {
-  const { data, isPending, isError, error, refetch, isFetching } = useTrackingSettings();
-  if (isPending) return <PageSkeleton label="Loading the settings" />;
-  if (isError) {
-    return (
-      <>
-        <PageHeader title="Tracking settings" description={HEADER_DESCRIPTION} />
-        <ErrorState error={error} onRetry={() => void refetch()} retrying={isFetching} />
-      </>
-    );
-  }
-  return <TrackingSettingsForm settings={data} />;
+  return (
+    <SettingsPage title="Tracking settings" description={HEADER_DESCRIPTION} query={useTrackingSettings()}>
+      {(settings) => <TrackingSettingsForm settings={settings} />}
+    </SettingsPage>
+  );
 }
 
 function TrackingSettingsForm({ settings }: { settings: TrackingSettings }) {
   const save = useSaveTrackingSettings();
-  const form = useForm<TrackingFormValues, unknown, TrackingSettings>({
-    resolver: zodResolver(trackingSettingsSchema),
-    defaultValues: formValues(settings),
-  });
-  const {
-    register,
-    formState: { errors, isSubmitting },
-  } = form;
-
-  const { onSubmit, formErrors, saved } = useSettingsSave({
-    form,
+  const { form, shell } = useSettingsForm({
+    schema: trackingSettingsSchema,
+    settings,
+    toForm: formValues,
+    fieldNames: FIELD_NAMES,
     save: async (values) => {
       try {
         return await save.mutateAsync(values);
@@ -172,17 +159,20 @@ function TrackingSettingsForm({ settings }: { settings: TrackingSettings }) {
         throw error;
       }
     },
-    toForm: formValues,
-    fieldNames: FIELD_NAMES,
+    saving: save.isPending,
   });
+  const {
+    register,
+    formState: { errors },
+  } = form;
 
-  const busy = isSubmitting || save.isPending;
   const idInput = { type: 'text', autoComplete: 'off', spellCheck: false } as const;
 
   return (
-    <>
-      <PageHeader title="Tracking settings" description={HEADER_DESCRIPTION} />
-      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Tracking settings" className="flex flex-col gap-6">
+    <SettingsForm
+      label="Tracking settings"
+      {...shell}
+      notice={
         <p
           className="flex items-start gap-2 rounded-md border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-neutral-800"
           data-testid="consent-note"
@@ -190,87 +180,85 @@ function TrackingSettingsForm({ settings }: { settings: TrackingSettings }) {
           <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
           {CONSENT_NOTE}
         </p>
-        <FormErrorsAlert messages={formErrors} />
+      }
+    >
+      <Panel title="Google Analytics 4" description={CATEGORY_NOTES.analytics}>
+        <div className="flex flex-col gap-5">
+          <SwitchField label="Use Google Analytics 4" {...register('ga4.enabled')} />
+          <div className="sm:max-w-sm">
+            <FormField
+              label="Measurement ID"
+              error={errors.ga4?.measurement_id?.message}
+              hint="G- and 4 to 16 letters or digits, e.g. G-XXXXXXXXXX (GA4: Admin, Data streams)."
+            >
+              <Input {...idInput} maxLength={40} placeholder="G-XXXXXXXXXX" {...register('ga4.measurement_id')} />
+            </FormField>
+          </div>
+          <SwitchField
+            label="Anonymise IP addresses"
+            hint="Asks Google not to keep visitors’ full IP addresses."
+            {...register('ga4.anonymize_ip')}
+          />
+          <SwitchField
+            label="Send page views"
+            hint="Counts each page a visitor opens, including moves within the shop."
+            {...register('ga4.send_page_view')}
+          />
+        </div>
+      </Panel>
 
-        <Panel title="Google Analytics 4" description={CATEGORY_NOTES.analytics}>
-          <div className="flex flex-col gap-5">
-            <SwitchField label="Use Google Analytics 4" {...register('ga4.enabled')} />
-            <div className="sm:max-w-sm">
+      <Panel title="Hotjar" description={CATEGORY_NOTES.analytics}>
+        <div className="flex flex-col gap-5">
+          <SwitchField label="Use Hotjar" {...register('hotjar.enabled')} />
+          <div className="sm:max-w-sm">
+            <FormField label="Site ID" error={errors.hotjar?.site_id?.message} hint="Up to 10 digits (Hotjar: Sites & Organizations).">
+              <Input {...idInput} inputMode="numeric" maxLength={20} {...register('hotjar.site_id')} />
+            </FormField>
+          </div>
+        </div>
+      </Panel>
+
+      <Panel title="Google Ads" description={CATEGORY_NOTES.marketing}>
+        <div className="flex flex-col gap-5">
+          <SwitchField label="Use Google Ads conversion tracking" {...register('google_ads.enabled')} />
+          <div className="sm:max-w-sm">
+            <FormField
+              label="Conversion ID"
+              error={errors.google_ads?.conversion_id?.message}
+              hint="AW- and 6 to 15 digits, e.g. AW-123456789."
+            >
+              <Input {...idInput} maxLength={40} placeholder="AW-123456789" {...register('google_ads.conversion_id')} />
+            </FormField>
+          </div>
+          <div className="grid gap-5 sm:grid-cols-2">
+            {ADS_LABELS.map(({ name, label: fieldLabel }) => (
               <FormField
-                label="Measurement ID"
-                error={errors.ga4?.measurement_id?.message}
-                hint="G- and 4 to 16 letters or digits, e.g. G-XXXXXXXXXX (GA4: Admin, Data streams)."
+                key={name}
+                label={fieldLabel}
+                error={errors.google_ads?.[name]?.message}
+                hint="Up to 64 letters, digits, - or _. Leave empty to send nothing for this event."
               >
-                <Input {...idInput} maxLength={40} placeholder="G-XXXXXXXXXX" {...register('ga4.measurement_id')} />
+                <Input {...idInput} maxLength={64} {...register(`google_ads.${name}`)} />
               </FormField>
-            </div>
-            <SwitchField
-              label="Anonymise IP addresses"
-              hint="Asks Google not to keep visitors’ full IP addresses."
-              {...register('ga4.anonymize_ip')}
-            />
-            <SwitchField
-              label="Send page views"
-              hint="Counts each page a visitor opens, including moves within the shop."
-              {...register('ga4.send_page_view')}
-            />
+            ))}
           </div>
-        </Panel>
+        </div>
+      </Panel>
 
-        <Panel title="Hotjar" description={CATEGORY_NOTES.analytics}>
-          <div className="flex flex-col gap-5">
-            <SwitchField label="Use Hotjar" {...register('hotjar.enabled')} />
-            <div className="sm:max-w-sm">
-              <FormField label="Site ID" error={errors.hotjar?.site_id?.message} hint="Up to 10 digits (Hotjar: Sites & Organizations).">
-                <Input {...idInput} inputMode="numeric" maxLength={20} {...register('hotjar.site_id')} />
-              </FormField>
-            </div>
+      <Panel title="Meta Pixel" description={CATEGORY_NOTES.marketing}>
+        <div className="flex flex-col gap-5">
+          <SwitchField label="Use the Meta Pixel" {...register('meta_pixel.enabled')} />
+          <div className="sm:max-w-sm">
+            <FormField label="Pixel ID" error={errors.meta_pixel?.pixel_id?.message} hint="10 to 20 digits (Meta Events Manager).">
+              <Input {...idInput} inputMode="numeric" maxLength={30} {...register('meta_pixel.pixel_id')} />
+            </FormField>
           </div>
-        </Panel>
+          <SwitchField label="Track page views" {...register('meta_pixel.track_page_view')} />
+          <SwitchField label="Track add to cart" {...register('meta_pixel.track_add_to_cart')} />
+          <SwitchField label="Track purchases" {...register('meta_pixel.track_purchase')} />
+        </div>
+      </Panel>
 
-        <Panel title="Google Ads" description={CATEGORY_NOTES.marketing}>
-          <div className="flex flex-col gap-5">
-            <SwitchField label="Use Google Ads conversion tracking" {...register('google_ads.enabled')} />
-            <div className="sm:max-w-sm">
-              <FormField
-                label="Conversion ID"
-                error={errors.google_ads?.conversion_id?.message}
-                hint="AW- and 6 to 15 digits, e.g. AW-123456789."
-              >
-                <Input {...idInput} maxLength={40} placeholder="AW-123456789" {...register('google_ads.conversion_id')} />
-              </FormField>
-            </div>
-            <div className="grid gap-5 sm:grid-cols-2">
-              {ADS_LABELS.map(({ name, label: fieldLabel }) => (
-                <FormField
-                  key={name}
-                  label={fieldLabel}
-                  error={errors.google_ads?.[name]?.message}
-                  hint="Up to 64 letters, digits, - or _. Leave empty to send nothing for this event."
-                >
-                  <Input {...idInput} maxLength={64} {...register(`google_ads.${name}`)} />
-                </FormField>
-              ))}
-            </div>
-          </div>
-        </Panel>
-
-        <Panel title="Meta Pixel" description={CATEGORY_NOTES.marketing}>
-          <div className="flex flex-col gap-5">
-            <SwitchField label="Use the Meta Pixel" {...register('meta_pixel.enabled')} />
-            <div className="sm:max-w-sm">
-              <FormField label="Pixel ID" error={errors.meta_pixel?.pixel_id?.message} hint="10 to 20 digits (Meta Events Manager).">
-                <Input {...idInput} inputMode="numeric" maxLength={30} {...register('meta_pixel.pixel_id')} />
-              </FormField>
-            </div>
-            <SwitchField label="Track page views" {...register('meta_pixel.track_page_view')} />
-            <SwitchField label="Track add to cart" {...register('meta_pixel.track_add_to_cart')} />
-            <SwitchField label="Track purchases" {...register('meta_pixel.track_purchase')} />
-          </div>
-        </Panel>
-
-        <SettingsSaveRow busy={busy} saved={saved} />
-      </form>
-    </>
+    </SettingsForm>
   );
 }

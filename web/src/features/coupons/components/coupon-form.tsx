@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { errorMessage } from '@/components/area/area-states';
@@ -8,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
-import type { CouponKind, VendorCoupon } from '@/features/coupons/api/coupon-types';
+import type { CouponKind, SaveCouponVariables, VendorCoupon } from '@/features/coupons/api/coupon-types';
 import { useSaveCoupon } from '@/features/coupons/api/coupons';
 import {
   checkCoupon,
@@ -35,6 +36,35 @@ export function CouponForm({
   onDone: (saved: VendorCoupon | null) => void;
 }) {
   const save = useSaveCoupon();
+  return <CouponEditor coupon={coupon} save={save} onDone={onDone} />;
+}
+
+/** The save a coupon form runs (the vendor's coupons, or the platform's), as TanStack Query gives it. */
+export type CouponSave<Saved extends VendorCoupon> = Pick<
+  UseMutationResult<Saved, Error, SaveCouponVariables>,
+  'mutate' | 'isPending'
+>;
+
+/** The minimum spend's hint where it differs from the vendor's ("your items"). */
+const VENDOR_MINIMUM_HINT = 'What your items in the cart must come to. Leave it empty for none.';
+
+/**
+ * The coupon form itself, for whichever save it is given: the vendor's coupons (CouponForm) or
+ * the platform's (the admin's coupons page, whose minimum spend counts the whole cart:
+ * `minimumHint`).
+ */
+export function CouponEditor<Saved extends VendorCoupon>({
+  coupon,
+  save,
+  onDone,
+  minimumHint = VENDOR_MINIMUM_HINT,
+}: {
+  coupon: VendorCoupon | null;
+  save: CouponSave<Saved>;
+  /** Called after a save (with the coupon saved) or on Cancel. */
+  onDone: (saved: Saved | null) => void;
+  minimumHint?: string;
+}) {
   const [values, setValues] = useState<CouponFormValues>(() => (coupon ? couponValuesFrom(coupon) : emptyCouponValues()));
   const [errors, setErrors] = useState<CouponErrors>({});
   const [problem, setProblem] = useState<string[] | null>(null);
@@ -175,7 +205,7 @@ export function CouponForm({
         </FormField>
         <FormField
           label="Minimum spend (R)"
-          hint="What your items in the cart must come to. Leave it empty for none."
+          hint={minimumHint}
           error={errors.min_spend_cents}
         >
           <Input

@@ -39,12 +39,15 @@ export function DownloadButton({
   download,
   failure,
   className,
+  accessibleName,
 }: {
   label: string;
   download: () => Promise<void>;
   /** The toast's text when the file could not be made. */
   failure: string;
   className?: string;
+  /** The button's name when its label alone is ambiguous (one per row: "Export CSV of …"). */
+  accessibleName?: string;
 }) {
   const [busy, setBusy] = useState(false);
   const run = () => {
@@ -54,7 +57,7 @@ export function DownloadButton({
       .finally(() => setBusy(false));
   };
   return (
-    <Button variant="secondary" className={className ?? 'h-10'} onClick={run} disabled={busy}>
+    <Button variant="secondary" className={className ?? 'h-10'} onClick={run} disabled={busy} aria-label={accessibleName}>
       {busy ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : <Download aria-hidden="true" className="size-4" />}
       {label}
     </Button>
