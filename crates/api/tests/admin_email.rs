@@ -13,6 +13,7 @@ use axum::http::StatusCode;
 use bazaar_commerce::secrets::SecretKey;
 use bazaar_testkit::smtp::SmtpSink;
 use common::TestApp;
+use common::jobs::Customer;
 use common::shop::{self, add_to_cart, admin, call, quick_customer};
 use serde_json::{Value, json};
 use uuid::Uuid;
@@ -234,6 +235,16 @@ const KEY: &str = "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=";
 const USER: &str = "mailer@mzansi.co.za";
 const PASSWORD: &str = "p@ss w0rd/é";
 
+/// Sends a test email to `to` with the saved settings.
+async fn send_test(app: &TestApp, boss: &Customer, to: &str) -> (StatusCode, Value) {
+    call(app, "POST", TEST, Some(json!({ "to": to })), boss).await
+}
+
+/// Saves the email settings.
+async fn save_email(app: &TestApp, boss: &Customer, settings: Value) -> (StatusCode, Value) {
+    call(app, "PUT", EMAIL, Some(settings), boss).await
+}
+
 fn smtp(port: u16, password: Option<&str>) -> Value {
     json!({
         "delivery": "smtp",
@@ -274,17 +285,10 @@ async fn email_goes_through_the_smtp_server_an_admin_sets_its_password_sealed() 
             .starts_with("outbox "),
         "{shown}"
     );
-    let (status, sent) = call(
-        &app,
-        "POST",
-        TEST,
-        Some(json!({ "to": "boss@example.co.za" })),
-        &boss,
-    )
-    .await;
+    let (status, sent) = send_test(&app, &boss, "boss@example.co.za").await;
     assert_eq!(status, StatusCode::OK, "{sent}");
     assert!(app.outbox()[0].contains("Subject: Test email from bazaar"));
-    let (status, refused) = call(&app, "POST", TEST, Some(json!({ "to": "nobody" })), &boss).await;
+    let (status, refused) = send_test(&app, &boss, "nobody").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         refused["error"]["fields"]["to"],
@@ -322,14 +326,7 @@ async fn email_goes_through_the_smtp_server_an_admin_sets_its_password_sealed() 
     );
 
     // Saved: the password is kept sealed and never answered.
-    let (status, saved) = call(
-        &app,
-        "PUT",
-        EMAIL,
-        Some(smtp(sink.port, Some(PASSWORD))),
-        &boss,
-    )
-    .await;
+    let (status, saved) = save_email(&app, &boss, smtp(sink.port, Some(PASSWORD))).await;
     assert_eq!(status, StatusCode::OK, "{saved}");
     assert_eq!(saved["password_set"], true);
     assert_eq!(saved["from_address"], "orders@mzansi.co.za");
@@ -345,14 +342,7 @@ async fn email_goes_through_the_smtp_server_an_admin_sets_its_password_sealed() 
     );
 
     // The test email and the next auth email go through the SMTP server.
-    let (status, sent) = call(
-        &app,
-        "POST",
-        TEST,
-        Some(json!({ "to": "boss@example.co.za" })),
-        &boss,
-    )
-    .await;
+    let (status, sent) = send_test(&app, &boss, "boss@example.co.za").await;
     assert_eq!(status, StatusCode::OK, "{sent}");
     assert_eq!(sent["through"], format!("smtp 127.0.0.1:{}", sink.port));
     let reply = app
@@ -375,24 +365,10 @@ async fn email_goes_through_the_smtp_server_an_admin_sets_its_password_sealed() 
 
     // A change without a password keeps it; a wrong one fails the test email with the
     // server's reason and not the password.
-    let (_, kept) = call(&app, "PUT", EMAIL, Some(smtp(sink.port, None)), &boss).await;
+    let (_, kept) = save_email(&app, &boss, smtp(sink.port, None)).await;
     assert_eq!(kept["password_set"], true);
-    let (_, _) = call(
-        &app,
-        "PUT",
-        EMAIL,
-        Some(smtp(sink.port, Some("not-the-password"))),
-        &boss,
-    )
-    .await;
-    let (status, failed) = call(
-        &app,
-        "POST",
-        TEST,
-        Some(json!({ "to": "boss@example.co.za" })),
-        &boss,
-    )
-    .await;
+    let (_, _) = save_email(&app, &boss, smtp(sink.port, Some("not-the-password"))).await;
+    let (status, failed) = send_test(&app, &boss, "boss@example.co.za").await;
     assert_eq!(status, StatusCode::BAD_GATEWAY, "{failed}");
     assert_eq!(failed["error"]["code"], "mail_failed");
     assert!(!failed.to_string().contains("not-the-password"), "{failed}");
@@ -423,7 +399,7 @@ async fn a_password_is_refused_without_a_secret_key() {
     let boss = admin(&app, "boss@example.co.za").await;
     let (_, shown) = call(&app, "GET", EMAIL, None, &boss).await;
     assert_eq!(shown["secrets_available"], false);
-    let (status, refused) = call(&app, "PUT", EMAIL, Some(smtp(2525, Some(PASSWORD))), &boss).await;
+    let (status, refused) = save_email(&app, &boss, smtp(2525, Some(PASSWORD))).await;
     assert_eq!(status, StatusCode::CONFLICT, "{refused}");
     assert_eq!(refused["error"]["code"], "secret_key_missing");
     let (_, still) = call(&app, "GET", EMAIL, None, &boss).await;

@@ -18,8 +18,8 @@ use serde_json::{Value, json};
 const BATCHES: &str = "/api/v1/admin/points-codes";
 const REDEEM: &str = "/api/v1/points/redeem";
 
-/// The batch's CSV export, checked to be CSV.
-async fn export(app: &TestApp, boss: &Customer, id: &str) -> String {
+/// The batch's CSV export, checked to be CSV with its header: its rows' cells.
+async fn export(app: &TestApp, boss: &Customer, id: &str) -> Vec<Vec<String>> {
     let reply = app
         .call(
             "GET",
@@ -36,7 +36,17 @@ async fn export(app: &TestApp, boss: &Customer, id: &str) -> String {
             .unwrap()
             .starts_with("text/csv")
     );
-    reply.text()
+    let text = reply.text();
+    let (header, rows) = text
+        .lines()
+        .collect::<Vec<_>>()
+        .split_first()
+        .map(|(h, r)| (h.to_string(), r.to_vec()))
+        .unwrap();
+    assert_eq!(header, "Code,Points,Expires,Status,Redeemed at,Redeemed by");
+    rows.iter()
+        .map(|row| row.split(',').map(str::to_owned).collect())
+        .collect()
 }
 
 /// Redeems `code` (as typed, in lower case) as `who`.
@@ -93,15 +103,8 @@ async fn a_points_batch_redeems_once_per_code_and_stops_when_disabled() {
     assert_eq!(batch["created_by"], "boss@example.co.za");
     let id = batch["id"].as_str().unwrap().to_owned();
 
-    let text = export(&app, &boss, &id).await;
-    let mut lines = text.lines();
-    assert_eq!(
-        lines.next(),
-        Some("Code,Points,Expires,Status,Redeemed at,Redeemed by")
-    );
-    let codes: Vec<String> = lines
-        .map(|l| l.split(',').next().unwrap().to_owned())
-        .collect();
+    let rows = export(&app, &boss, &id).await;
+    let codes: Vec<String> = rows.iter().map(|r| r[0].clone()).collect();
     assert_eq!(codes.len(), 25);
     assert_eq!(
         codes.iter().collect::<BTreeSet<_>>().len(),
@@ -113,11 +116,7 @@ async fn a_points_batch_redeems_once_per_code_and_stops_when_disabled() {
             .iter()
             .all(|c| c.len() == 10 && !c.contains(['0', 'O', '1', 'I']))
     );
-    assert!(
-        text.lines()
-            .skip(1)
-            .all(|l| l.split(',').nth(3) == Some("available"))
-    );
+    assert!(rows.iter().all(|r| r[3] == "available"));
 
     // The first customer to redeem a code has it.
     let (status, won) = redeem(&app, &lerato, &codes[0]).await;
@@ -176,11 +175,10 @@ async fn a_points_batch_redeems_once_per_code_and_stops_when_disabled() {
     let (status, refused) = redeem(&app, &sipho, &codes[2]).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(refused["error"], "This code is no longer valid");
-    let text = export(&app, &boss, &id).await;
-    let statuses: Vec<&str> = text
-        .lines()
-        .skip(1)
-        .map(|l| l.split(',').nth(3).unwrap())
+    let statuses: Vec<String> = export(&app, &boss, &id)
+        .await
+        .into_iter()
+        .map(|r| r[3].clone())
         .collect();
     assert_eq!(statuses.iter().filter(|s| **s == "redeemed").count(), 2);
     assert_eq!(statuses.iter().filter(|s| **s == "disabled").count(), 23);
