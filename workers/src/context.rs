@@ -23,8 +23,9 @@ pub struct JobContext {
     /// The mailer of the moment: as the process was started, or as the email settings say.
     pub mailer: Arc<bazaar_commerce::mail_settings::Mailers>,
     pub geo: Arc<Geolocator>,
-    /// PayFast, for `process_payment`; `None` fails such jobs (they wait in the queue).
-    pub payments: Option<bazaar_commerce::payfast::Gateway>,
+    /// PayFast of the moment, for `process_payment`; `None` fails such jobs (they wait in
+    /// the queue).
+    pub payments: Option<Arc<bazaar_commerce::payment_settings::Gateways>>,
     /// The site's public URL, for links in emails.
     pub public_url: String,
     /// Where uploaded media is kept (renditions are read from and written to it).

@@ -238,9 +238,10 @@ pub async fn job_context(
     )
     .context("invalid mail settings")?;
     let mailer = bazaar_mail::Mailer::new(mail).context("invalid mail settings")?;
+    let secret_key = args.secret_key()?;
     let mailer = Arc::new(bazaar_commerce::mail_settings::Mailers::new(
         mailer,
-        args.secret_key()?,
+        secret_key.clone(),
     ));
     let geo = bazaar_enrich::GeoConfig::parse(
         &args.geo_provider,
@@ -263,9 +264,11 @@ pub async fn job_context(
         search,
         mailer,
         geo: Arc::new(geo),
-        payments: Some(bazaar_commerce::payfast::Gateway::new(
-            args.payfast(public_url)?,
-        )),
+        payments: Some(Arc::new(bazaar_commerce::payment_settings::Gateways::new(
+            bazaar_commerce::payfast::Gateway::new(args.payfast(public_url)?),
+            secret_key,
+            public_url,
+        ))),
         public_url: public_url.to_owned(),
         media: media_storage(args, config)?,
         after_job: None,

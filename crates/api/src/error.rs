@@ -130,6 +130,22 @@ impl From<bazaar_commerce::flow::MoveError> for ApiError {
     }
 }
 
+/// Payments cannot be taken as the settings say (a secret that cannot be opened, settings
+/// PayFast would refuse): a 503 whose details stay in the log.
+impl From<bazaar_commerce::payment_settings::GatewayError> for ApiError {
+    fn from(e: bazaar_commerce::payment_settings::GatewayError) -> Self {
+        match e {
+            bazaar_commerce::payment_settings::GatewayError::Db(e) => e.into(),
+            e => {
+                tracing::error!(error.detail = %e, "payments cannot be taken as set");
+                ApiError::Unavailable(
+                    "Payments are unavailable: the payment settings cannot be used".into(),
+                )
+            }
+        }
+    }
+}
+
 /// The database's own words (constraint and table names) stay in the log: a client gets a
 /// 409 or 400 with a plain sentence. Handlers that can name the field map the error first.
 impl From<DbError> for ApiError {

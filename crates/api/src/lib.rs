@@ -103,8 +103,9 @@ pub struct AppState {
     pub live: bazaar_queue::LiveBus,
     /// The product search index; `None` serves search from the database's name match.
     pub search: Option<Arc<dyn bazaar_search::SearchIndex>>,
-    /// PayFast with an HTTP client, shared with the payment jobs of this process.
-    pub payments: bazaar_commerce::payfast::Gateway,
+    /// PayFast of the moment (as started, or as the payment settings say), shared with the
+    /// payment jobs of this process.
+    pub payments: Arc<bazaar_commerce::payment_settings::Gateways>,
     /// The PayFast simulator this app serves (simulator mode only), shared by every router
     /// built from this state so what one issues another can validate.
     pub simulator: Option<bazaar_payfast::simulator::Simulator>,
@@ -181,7 +182,11 @@ impl AppState {
         }
         let live = bazaar_queue::LiveBus::start(&db).await?;
         let analytics = analytics_ingest::Ingest::start(db.clone());
-        let payments = bazaar_commerce::payfast::Gateway::new(config.payfast.clone());
+        let payments = Arc::new(bazaar_commerce::payment_settings::Gateways::new(
+            bazaar_commerce::payfast::Gateway::new(config.payfast.clone()),
+            auth.config.secret_key.clone(),
+            &config.public_url,
+        ));
         let simulator = (config.payfast.mode == bazaar_payfast::Mode::Simulator).then(|| {
             bazaar_payfast::simulator::Simulator::new(&config.payfast).with_store(Arc::new(
                 bazaar_commerce::payfast::SimulatorItnsInDb(db.clone()),

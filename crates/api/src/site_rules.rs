@@ -33,6 +33,12 @@ pub(crate) struct Rules {
     pub brand_css: String,
     /// What the pages' Content-Security-Policy must allow for the tracking tools that are on.
     pub tracking: Origins,
+    /// The payment mode the payment settings set; `None` as the server was started.
+    pub payment_mode: Option<bazaar_payfast::Mode>,
+    /// What search engines and link previews are told.
+    pub seo: bazaar_domain::settings::seo::Seo,
+    /// The home page's slides and banners.
+    pub home: bazaar_domain::settings::home::HomeContent,
 }
 
 /// This process's copy of the [`Rules`].
@@ -70,6 +76,13 @@ impl SiteRules {
             tracking: bazaar_commerce::store_settings::tracking(db)
                 .await?
                 .origins(),
+            payment_mode: {
+                use bazaar_commerce::payment_settings::{Source, payments};
+                let p = payments(db).await?;
+                (p.source == Source::Settings).then_some(p.mode)
+            },
+            seo: bazaar_commerce::site_settings::seo(db).await?,
+            home: bazaar_commerce::site_settings::home(db).await?,
         });
         let mut current = self.current.write().unwrap_or_else(|p| p.into_inner());
         if self.generation.load(std::sync::atomic::Ordering::SeqCst) == from {

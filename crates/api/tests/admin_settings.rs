@@ -409,7 +409,7 @@ async fn branding_is_checked_audited_and_themes_the_site() {
     assert!(css.contains("--color-brand-600:#1d4ed8;"), "{css}");
     let home = app.get("/").await.text();
     assert!(
-        home.contains(&format!("<style id=\"brand-theme\">{css}</style></head>")),
+        home.contains(&format!("<style id=\"brand-theme\">{css}</style>")),
         "{home}"
     );
     assert!(

@@ -96,7 +96,7 @@ async fn totals_shipping_vat_and_delivery_come_from_the_database() {
         .collect();
     let expected = bazaar_payfast::sign(
         &bazaar_payfast::checkout_param_string(&unsigned),
-        app.state.payments.settings.passphrase.as_deref(),
+        app.state.payments.started().settings.passphrase.as_deref(),
     );
     assert_eq!(fields.last().unwrap().1, expected);
 }

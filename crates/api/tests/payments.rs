@@ -137,7 +137,7 @@ async fn an_itn_sent_by_one_process_is_validated_by_another() {
     settled(&app, oid(&order), 1).await;
     // A parameter string nobody issued is still refused, by either simulator.
     let forged = reqwest::Client::new()
-        .post(&app.state.payments.settings.validate_url)
+        .post(&app.state.payments.started().settings.validate_url)
         .body("m_payment_id=x&pf_payment_id=1&payment_status=COMPLETE")
         .send()
         .await
@@ -222,7 +222,7 @@ async fn post_itn(app: &TestApp, body: &str, ip: &str) -> u16 {
 
 /// An ITN for `order` as PayFast would sign it, with `change` applied before signing.
 fn itn(app: &TestApp, order: &Value, change: impl Fn(&mut Vec<(String, String)>)) -> String {
-    let s = &app.state.payments.settings;
+    let s = &app.state.payments.started().settings;
     let mut fields: Vec<(String, String)> = [
         ("m_payment_id", order["id"].as_str().unwrap().to_owned()),
         ("pf_payment_id", "1089250".to_owned()),

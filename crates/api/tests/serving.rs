@@ -343,7 +343,8 @@ async fn sitemap_lists_every_visible_product_and_store_and_robots_points_to_it()
     }
     assert_eq!(
         xml.matches("<url>").count(),
-        1 + seeds.listed().len()
+        1 + bazaar_domain::settings::seo::INFORMATION_PAGES.len()
+            + seeds.listed().len()
             + seeds
                 .vendors
                 .iter()

@@ -127,7 +127,17 @@ pub async fn quote(
     }
     let has_physical = items.iter().any(|l| l.item.product_type != "digital");
     let address = match (&req.shipping_address, has_physical && require_address) {
-        (Some(a), true) => Some(rules::validate_address(a).map_err(CheckoutError::Address)?),
+        (Some(a), true) => {
+            let address = rules::validate_address(a).map_err(CheckoutError::Address)?;
+            if !settings.regions.delivers_to(&address.province) {
+                let errors = FieldErrors::from([(
+                    "province".to_owned(),
+                    bazaar_domain::settings::regions::Regions::refusal(&address.province),
+                )]);
+                return Err(CheckoutError::Address(errors));
+            }
+            Some(address)
+        }
         (None, true) => {
             let errors = FieldErrors::from([(
                 "shipping_address".to_owned(),

@@ -13,10 +13,12 @@ pub mod flow;
 pub mod inventory;
 pub mod mail_settings;
 pub mod payfast;
+pub mod payment_settings;
 pub mod points_batches;
 pub mod refunds;
 pub mod secrets;
 pub mod selling;
+pub mod site_settings;
 pub mod store_settings;
 pub mod structure;
 pub mod terms;
@@ -36,6 +38,8 @@ pub struct Settings {
     pub points_per_100_rand: i64,
     /// How long an unpaid order holds its stock.
     pub reservation: Duration,
+    /// The provinces delivered to.
+    pub regions: rules::regions::Regions,
 }
 
 /// Default time an unpaid order keeps its stock.
@@ -48,12 +52,14 @@ impl Settings {
         let tax = settings::system(db, "tax_settings").await?;
         let loyalty = settings::system(db, "loyalty_settings").await?;
         let checkout = settings::system(db, rules::advanced::CHECKOUT_KEY).await?;
+        let regions = settings::system(db, rules::regions::REGIONS_KEY).await?;
         Ok(Settings {
             currency: rules::default_currency(currency.as_ref()),
             shipping: rules::shipping_settings(shipping.as_ref()),
             vat_rate_percent: rules::tax_rate_percent(tax.as_ref()),
             points_per_100_rand: rules::points_per_100_rand(loyalty.as_ref()),
             reservation: Duration::minutes(rules::advanced::reservation_minutes(checkout.as_ref())),
+            regions: rules::regions::Regions::read(regions.as_ref()),
         })
     }
 }

@@ -202,7 +202,7 @@ pub async fn propose_deal(db: &Db, seller: Seller, p: &Proposal) -> Result<Uuid,
     let date = deal::parse_date(&p.deal_date).map_err(|e| invalid("deal_date", e))?;
     let now = Utc::now();
     let mut tx = db.begin().await?;
-    let product = deals::product(&mut tx, seller.store_id, p.product_id)
+    let product = deals::product(&mut tx, Some(seller.store_id), p.product_id)
         .await?
         .ok_or_else(|| invalid("product_id", "Choose one of your products"))?;
     deal::check_proposal(
@@ -228,6 +228,63 @@ pub async fn propose_deal(db: &Db, seller: Seller, p: &Proposal) -> Result<Uuid,
         DbError::Conflict(_) => conflict("deal_taken", DEAL_TAKEN),
         e => e.into(),
     })?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// An admin puts any store's product on a daily deal: approved at once (audited), from
+/// today on; a deal for today reaches prices at once.
+pub async fn schedule_deal(db: &Db, admin: &Actor<'_>, p: &Proposal) -> Result<Uuid, SellingError> {
+    let date = deal::parse_date(&p.deal_date).map_err(|e| invalid("deal_date", e))?;
+    let now = Utc::now();
+    let mut tx = db.begin().await?;
+    let product = deals::product(&mut tx, None, p.product_id)
+        .await?
+        .ok_or_else(|| invalid("product_id", "Choose a product"))?;
+    deal::check_schedule(
+        date,
+        Cents(p.deal_price_cents),
+        DealProduct {
+            current_price: Cents(product.min_price_cents),
+            has_variations: product.has_variations,
+        },
+        now,
+    )
+    .map_err(|e| invalid(e.field, e.message))?;
+    let id = deals::propose(
+        &mut tx,
+        product.vendor_id,
+        p.product_id,
+        date,
+        p.deal_price_cents,
+        now,
+    )
+    .await
+    .map_err(|e| match e {
+        DbError::Conflict(_) => conflict("deal_taken", DEAL_TAKEN),
+        e => e.into(),
+    })?;
+    deals::set_status(&mut tx, id, DealStatus::Approved, "", admin.id, now).await?;
+    audit::record(
+        &mut tx,
+        &audit::Entry {
+            actor_id: admin.id,
+            actor_email: admin.email,
+            action: "deal.schedule",
+            subject_type: "daily_deal",
+            subject_id: id.to_string(),
+            details: json!({
+                "product_id": p.product_id,
+                "deal_date": date,
+                "deal_price_cents": p.deal_price_cents,
+            }),
+        },
+        now,
+    )
+    .await?;
+    if date == deal::today(now) {
+        apply_prices(&mut tx, now).await?;
+    }
     tx.commit().await?;
     Ok(id)
 }

@@ -35,21 +35,25 @@ const SELECT: &str = "SELECT d.id, d.vendor_id, v.store_name, d.product_id, p.na
 /// What a proposal is checked against: one of the store's products.
 #[derive(Debug, Clone, Copy, sqlx::FromRow)]
 pub struct DealProductRow {
+    pub vendor_id: Uuid,
     pub min_price_cents: i64,
     pub has_variations: bool,
 }
 
-/// One of `vendor_id`'s products as a deal sees it; `None` for anyone else's.
+/// A product as a deal sees it: one of `vendor_id`'s when given (`None` for anyone
+/// else's), else any store's.
 pub async fn product(
     tx: &mut Tx,
-    vendor_id: Uuid,
+    vendor_id: Option<Uuid>,
     product_id: Uuid,
 ) -> DbResult<Option<DealProductRow>> {
     Ok(on_tx!(tx, conn => sqlx::query_as::<_, DealProductRow>(
-        "SELECT min_price_cents, has_variations FROM products WHERE id = $1 AND vendor_id = $2",
+        "SELECT vendor_id, min_price_cents, has_variations FROM products \
+         WHERE id = $1 AND ($2 = FALSE OR vendor_id = $3)",
     )
     .bind(product_id)
-    .bind(vendor_id)
+    .bind(vendor_id.is_some())
+    .bind(vendor_id.unwrap_or_default())
     .fetch_optional(conn)
     .await?))
 }
@@ -140,11 +144,16 @@ const ONE: &str = "WHERE d.id = $1 AND ($2 = FALSE OR d.vendor_id = $3)";
 
 /// One of `vendor_id`'s deals, to show; `NotFound` for anyone else's.
 pub async fn one_of_vendor(db: &Db, vendor_id: Uuid, id: Uuid) -> DbResult<DealRow> {
+    one_of(db, Some(vendor_id), id).await
+}
+
+/// One deal: of `vendor_id`'s store when given, else of any store.
+pub async fn one_of(db: &Db, vendor_id: Option<Uuid>, id: Uuid) -> DbResult<DealRow> {
     let sql = format!("{SELECT} {ONE}");
     on_db!(db, pool => sqlx::query_as::<_, DealRow>(sqlx::AssertSqlSafe(sql))
         .bind(id)
-        .bind(true)
-        .bind(vendor_id)
+        .bind(vendor_id.is_some())
+        .bind(vendor_id.unwrap_or_default())
         .fetch_optional(pool)
         .await?)
     .ok_or(DbError::NotFound)

@@ -59,14 +59,25 @@ pub struct CurrencyRow {
     pub symbol: String,
     pub decimal_places: i64,
     pub enabled: bool,
+    /// How many of the currency one rand buys, in millionths; `None` when not set.
+    pub rate_ppm: Option<i64>,
 }
 
 /// All currencies ordered by name.
 pub async fn currencies(db: &Db) -> DbResult<Vec<CurrencyRow>> {
     Ok(on_db!(db, pool => sqlx::query_as::<_, CurrencyRow>(
-        "SELECT code, name, symbol, decimal_places, enabled FROM currencies ORDER BY name, code",
+        "SELECT code, name, symbol, decimal_places, enabled, rate_ppm FROM currencies ORDER BY name, code",
     )
     .fetch_all(pool)
+    .await?))
+}
+
+/// All currencies in `tx`, ordered by name.
+pub async fn currencies_in(tx: &mut Tx) -> DbResult<Vec<CurrencyRow>> {
+    Ok(on_tx!(tx, conn => sqlx::query_as::<_, CurrencyRow>(
+        "SELECT code, name, symbol, decimal_places, enabled, rate_ppm FROM currencies ORDER BY name, code",
+    )
+    .fetch_all(conn)
     .await?))
 }
 
@@ -83,6 +94,15 @@ pub async fn countries(db: &Db) -> DbResult<Vec<CountryRow>> {
         "SELECT code, name, enabled FROM countries ORDER BY name, code",
     )
     .fetch_all(pool)
+    .await?))
+}
+
+/// All countries in `tx`, ordered by name.
+pub async fn countries_in(tx: &mut Tx) -> DbResult<Vec<CountryRow>> {
+    Ok(on_tx!(tx, conn => sqlx::query_as::<_, CountryRow>(
+        "SELECT code, name, enabled FROM countries ORDER BY name, code",
+    )
+    .fetch_all(conn)
     .await?))
 }
 
@@ -141,7 +161,7 @@ pub async fn put_site(tx: &mut Tx, key: &str, value: &str, now: DateTime<Utc>) -
 pub async fn put_currency(tx: &mut Tx, c: &CurrencyRow) -> DbResult<bool> {
     tx.changed(crate::changes::Change::Settings);
     let current = on_tx!(tx, conn => sqlx::query_as::<_, CurrencyRow>(
-        "SELECT code, name, symbol, decimal_places, enabled FROM currencies WHERE code = $1",
+        "SELECT code, name, symbol, decimal_places, enabled, rate_ppm FROM currencies WHERE code = $1",
     )
     .bind(&c.code)
     .fetch_optional(conn)
@@ -151,19 +171,21 @@ pub async fn put_currency(tx: &mut Tx, c: &CurrencyRow) -> DbResult<bool> {
             && r.symbol == c.symbol
             && r.decimal_places == c.decimal_places
             && r.enabled == c.enabled
+            && r.rate_ppm == c.rate_ppm
     }) {
         return Ok(false);
     }
     on_tx!(tx, conn => sqlx::query(
-        "INSERT INTO currencies (code, name, symbol, decimal_places, enabled) VALUES ($1, $2, $3, $4, $5) \
+        "INSERT INTO currencies (code, name, symbol, decimal_places, enabled, rate_ppm) VALUES ($1, $2, $3, $4, $5, $6) \
          ON CONFLICT (code) DO UPDATE SET name = excluded.name, symbol = excluded.symbol, \
-         decimal_places = excluded.decimal_places, enabled = excluded.enabled",
+         decimal_places = excluded.decimal_places, enabled = excluded.enabled, rate_ppm = excluded.rate_ppm",
     )
     .bind(&c.code)
     .bind(&c.name)
     .bind(&c.symbol)
     .bind(c.decimal_places)
     .bind(c.enabled)
+    .bind(c.rate_ppm)
     .execute(conn).await?.rows_affected());
     Ok(true)
 }

@@ -98,10 +98,27 @@ pub fn check_proposal(
     product: DealProduct,
     now: DateTime<Utc>,
 ) -> Result<(), DealError> {
+    if date <= today(now) {
+        return Err(DealError {
+            field: "deal_date",
+            message: "Propose a date from tomorrow".into(),
+        });
+    }
+    check_schedule(date, price, product, now)
+}
+
+/// Checks a deal an admin schedules: as [`check_proposal`], but today may be chosen (the
+/// deal starts at once).
+pub fn check_schedule(
+    date: NaiveDate,
+    price: Cents,
+    product: DealProduct,
+    now: DateTime<Utc>,
+) -> Result<(), DealError> {
     let fail = |field, message: String| Err(DealError { field, message });
     let today = today(now);
-    if date <= today {
-        return fail("deal_date", "Propose a date from tomorrow".into());
+    if date < today {
+        return fail("deal_date", "Choose a date from today".into());
     }
     if date > today + Duration::days(MAX_DAYS_AHEAD) {
         return fail(

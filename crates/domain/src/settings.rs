@@ -5,7 +5,11 @@ use serde_json::Value;
 
 pub mod advanced;
 pub mod branding;
+pub mod currencies;
 pub mod email;
+pub mod home;
+pub mod regions;
+pub mod seo;
 pub mod tracking;
 
 use crate::money::{AmountError, Cents, DEFAULT_CURRENCY};

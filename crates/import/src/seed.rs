@@ -87,6 +87,9 @@ struct CurrencySeed {
     decimal_places: i64,
     #[serde(default = "yes")]
     enabled: bool,
+    /// How many of the currency one rand buys ("0.054").
+    #[serde(default)]
+    rate: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -207,6 +210,20 @@ pub async fn load(
                 symbol: c.symbol,
                 decimal_places: c.decimal_places,
                 enabled: c.enabled,
+                rate_ppm: match c.rate.as_deref() {
+                    None => None,
+                    Some(raw) => Some(
+                        bazaar_domain::settings::currencies::parse_rate(raw).ok_or_else(|| {
+                            SeedError::File {
+                                file: "settings.json".to_owned(),
+                                reason: format!(
+                                    "currency {}: the rate {raw:?} is not a positive number of at most 6 decimals",
+                                    c.code
+                                ),
+                            }
+                        })?,
+                    ),
+                },
             };
             report.settings_changed += settings::put_currency(&mut tx, &row).await? as usize;
         }

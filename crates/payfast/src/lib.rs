@@ -95,5 +95,5 @@ pub use signature::{
     SIGNATURE_FIELD, checkout_param_string, encode_form, field, itn_param_string,
     itn_signature_valid, parse_form, php_urlencode, sign,
 };
-pub use source::source_allowed;
+pub use source::{check_source, source_allowed};
 pub use validate::{http_client, validate_with_payfast};

@@ -37,6 +37,15 @@ pub async fn source_allowed(ip: IpAddr, sources: &[String]) -> bool {
     false
 }
 
+/// Checks one allow-list entry as [`source_allowed`] reads it: an IP address, a CIDR range
+/// or a host name; the reason when it is none of them.
+pub fn check_source(source: &str) -> Result<(), &'static str> {
+    match parse_source(source.trim()) {
+        Source::Invalid(reason) => Err(reason),
+        _ => Ok(()),
+    }
+}
+
 /// One entry of the allow-list, parsed.
 enum Source<'a> {
     Addr(IpAddr),

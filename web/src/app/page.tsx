@@ -1,8 +1,8 @@
 import { Activity } from 'react';
 import { CategoryTiles } from '@/features/home/components/category-tiles';
 import { CreateYourVision } from '@/features/home/components/create-your-vision';
-import { HeroCarousel } from '@/features/home/components/hero-carousel';
 import { HomeBanners } from '@/features/home/components/home-banners';
+import { HomeHero } from '@/features/home/components/home-hero';
 import { NewsletterBox } from '@/features/home/components/newsletter-box';
 import { HomeProductSection, RecommendationsSection } from '@/features/home/components/product-sections';
 import { PromoStrip } from '@/features/home/components/promo-strip';
@@ -17,7 +17,7 @@ export default function HomePage() {
       {/* Boundaries split hydration into short tasks (see the root layout). */}
       <Activity>
         <div className="flex flex-col gap-4">
-          <HeroCarousel />
+          <HomeHero />
           <PromoStrip />
         </div>
       </Activity>

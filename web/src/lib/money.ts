@@ -36,7 +36,8 @@ function symbolFor(currency: CurrencyFormat): string {
   return `${code} `;
 }
 
-function decimalPlacesFor(currency: CurrencyFormat): number {
+/** The decimals an amount in `currency` is written with (JPY none; otherwise its own, default 2). */
+export function decimalPlacesFor(currency: CurrencyFormat): number {
   if (currency.code.trim().toUpperCase() === 'JPY') return 0;
   const places = currency.decimal_places;
   if (typeof places === 'number' && Number.isInteger(places) && places >= 0) {

@@ -19,8 +19,14 @@ export interface PublicSettings {
   } | null;
   tax: { default_rate_percent: number } | null;
   site: { logo_url: string | null; logo_text: string | null } | null;
-  currencies: (SettingsCurrency & { enabled: boolean })[];
+  /**
+   * The display currencies; `rate` is how many units of one a rand buys (a decimal string, "1"
+   * for the store currency; null or absent when none is set).
+   */
+  currencies: (SettingsCurrency & { enabled: boolean; rate?: string | null })[];
   countries: { code: string; name: string; enabled: boolean }[];
+  /** The provinces delivered to, by full name, in the provinces' order (absent: all nine). */
+  delivery_provinces?: string[];
   /** The store's details (admin general settings); only its name is read here. */
   store?: { name: string } | null;
   /** Maintenance mode: the shop shows `message` instead of itself to all but admins. */

@@ -4,6 +4,7 @@
 
 use bazaar_commerce::Settings;
 use bazaar_commerce::payfast::{self, Outcome, ProcessError};
+use bazaar_commerce::payment_settings::GatewayError;
 use uuid::Uuid;
 
 use super::JobError;
@@ -13,7 +14,14 @@ pub async fn process_payment(ctx: &JobContext, notification_id: Uuid) -> Result<
     let gateway = ctx
         .payments
         .as_ref()
-        .ok_or_else(|| JobError::Invalid("payments are not configured in this process".into()))?;
+        .ok_or_else(|| JobError::Invalid("payments are not configured in this process".into()))?
+        .current(&ctx.db)
+        .await
+        .map_err(|e| match e {
+            GatewayError::Db(e) => JobError::Db(e),
+            e => JobError::Invalid(e.to_string()),
+        })?;
+    let gateway = &gateway;
     let settings = Settings::load(&ctx.db).await?;
     let outcome = payfast::process(&ctx.db, gateway, &settings, notification_id)
         .await

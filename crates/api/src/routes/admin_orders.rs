@@ -341,7 +341,7 @@ async fn issue_refund(
     .map_err(|(field, message)| ApiError::bad_field(field, message))?;
     let refund = refunds::issue(
         &state.db,
-        Some(&state.payments),
+        Some(&state.payments.current(&state.db).await?),
         &actor(&caller),
         id,
         body.part_id,
@@ -369,6 +369,12 @@ async fn retry_refund(
     AdminActor(caller): AdminActor,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Json<RefundView>> {
-    let refund = refunds::retry(&state.db, &state.payments, &actor(&caller), id).await?;
+    let refund = refunds::retry(
+        &state.db,
+        &state.payments.current(&state.db).await?,
+        &actor(&caller),
+        id,
+    )
+    .await?;
     Ok(Json(refund.into()))
 }

@@ -27,7 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(vendor_deals, propose_deal))
         .routes(routes!(withdraw_deal))
-        .routes(routes!(admin_deals))
+        .routes(routes!(admin_deals, admin_schedule_deal))
         .routes(routes!(decide_deal))
 }
 
@@ -218,6 +218,32 @@ async fn admin_deals(
         items: rows.into_iter().map(Into::into).collect(),
         today,
     }))
+}
+
+/// An admin puts any store's product on a daily deal, from today on: approved at once and
+/// audited; a deal for today changes the price at once.
+#[utoipa::path(
+    post, path = "/admin/daily-deals", tag = "admin", operation_id = "admin_schedule_deal",
+    security(("bearer" = [])), request_body = DealInput,
+    responses(
+        (status = 201, body = DailyDeal), (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 409, description = "`deal_taken`: the product has a deal on that date", body = ErrorBody)
+    )
+)]
+async fn admin_schedule_deal(
+    State(state): State<AppState>,
+    AdminActor(admin): AdminActor,
+    ApiJson(body): ApiJson<DealInput>,
+) -> ApiResult<(StatusCode, Json<DailyDeal>)> {
+    let proposal = Proposal {
+        product_id: body.product_id,
+        deal_date: body.deal_date,
+        deal_price_cents: body.deal_price_cents,
+    };
+    let id = terms::schedule_deal(&state.db, &actor(&admin), &proposal).await?;
+    let row = deals::one_of(&state.db, None, id).await?;
+    Ok((StatusCode::CREATED, Json(row.into())))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

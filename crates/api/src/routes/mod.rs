@@ -18,6 +18,7 @@ pub mod admin_points;
 pub mod admin_reviews;
 pub mod admin_selling;
 pub mod admin_settings;
+pub mod admin_site;
 pub mod admin_stock;
 pub mod admin_structure;
 pub mod admin_users;
@@ -93,6 +94,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
             .merge(admin_audit::router())
             .merge(admin_dashboard::router())
             .merge(admin_settings::router())
+            .merge(admin_site::router())
             .merge(admin_branding::router())
             .merge(admin_email::router())
             .merge(admin_points::router())

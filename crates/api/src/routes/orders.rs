@@ -68,7 +68,7 @@ async fn order_view(state: &AppState, user: &AuthUser, id: Uuid) -> ApiResult<Or
         };
         Some(
             payfast::payment_form(
-                &state.payments,
+                &state.payments.current(&state.db).await?,
                 &state.config.public_url,
                 &detail.header,
                 items,

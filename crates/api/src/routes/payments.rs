@@ -47,13 +47,18 @@ async fn payfast_notify(
         tracing::warn!("payfast notification without a sender address ignored");
         return Ok(StatusCode::OK);
     };
-    bazaar_commerce::payfast::receive(&state.db, &state.payments, &body, source)
-        .await
-        .map_err(|e| match e.is_unavailable() {
-            // PayFast tries again later: the notification is not lost.
-            true => ApiError::from(e),
-            false => ApiError::Internal(format!("storing a payfast notification: {e}")),
-        })?;
+    bazaar_commerce::payfast::receive(
+        &state.db,
+        &state.payments.current(&state.db).await?,
+        &body,
+        source,
+    )
+    .await
+    .map_err(|e| match e.is_unavailable() {
+        // PayFast tries again later: the notification is not lost.
+        true => ApiError::from(e),
+        false => ApiError::Internal(format!("storing a payfast notification: {e}")),
+    })?;
     Ok(StatusCode::OK)
 }
 
@@ -71,13 +76,14 @@ pub struct PaymentConfig {
     get, path = "/payments/config", tag = "payments", operation_id = "payment_config",
     responses((status = 200, body = PaymentConfig))
 )]
-async fn payment_config(State(state): State<AppState>) -> Json<PaymentConfig> {
-    let s = &state.payments.settings;
-    Json(PaymentConfig {
+async fn payment_config(State(state): State<AppState>) -> ApiResult<Json<PaymentConfig>> {
+    let gateway = state.payments.current(&state.db).await?;
+    let s = &gateway.settings;
+    Ok(Json(PaymentConfig {
         provider: bazaar_commerce::payfast::PROVIDER.into(),
         mode: s.mode.to_string(),
         test_payments: s.is_test(),
-    })
+    }))
 }
 
 /// An order with money owed back to its buyer.

@@ -37,6 +37,9 @@ pub struct CurrencyView {
     pub symbol: String,
     pub decimal_places: i64,
     pub enabled: bool,
+    /// How many of this currency one rand buys ("0.054"), for approximate prices; none
+    /// when not set.
+    pub rate: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -227,6 +230,8 @@ pub struct PublicSettings {
     pub currencies: Vec<CurrencyView>,
     /// Ordered by name.
     pub countries: Vec<CountryView>,
+    /// The provinces delivered to, by full name, in the order of the nine.
+    pub delivery_provinces: Vec<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -245,7 +250,7 @@ pub async fn get_public_settings(
     let db = &state.db;
     let (branding, tracking) =
         tokio::join!(store_settings::branding(db), store_settings::tracking(db));
-    let (currency_code, advanced, store, shipping, tax, site, currencies, countries) = tokio::join!(
+    let (currency_code, advanced, store, shipping, tax, site, currencies, countries, regions) = tokio::join!(
         store_currency(&state),
         state.rules.get(db),
         settings::system(db, rules::STORE_DETAILS_KEY),
@@ -254,6 +259,7 @@ pub async fn get_public_settings(
         settings::site(db, &["site_logo_url", "site_logo_text"]),
         settings::currencies(db),
         settings::countries(db),
+        settings::system(db, bazaar_domain::settings::regions::REGIONS_KEY),
     );
     let currency_code = currency_code?;
     let currencies: Vec<CurrencyView> = currencies?
@@ -264,6 +270,9 @@ pub async fn get_public_settings(
             symbol: c.symbol,
             decimal_places: c.decimal_places,
             enabled: c.enabled,
+            rate: c
+                .rate_ppm
+                .map(bazaar_domain::settings::currencies::format_rate),
         })
         .collect();
     let currency = currencies
@@ -278,6 +287,7 @@ pub async fn get_public_settings(
                     symbol: display.symbol().unwrap_or_default().to_owned(),
                     decimal_places: i64::from(display.decimals()),
                     enabled: true,
+                    rate: Some("1".to_owned()),
                 }
             },
             |c| CurrencyView {
@@ -286,6 +296,7 @@ pub async fn get_public_settings(
                 symbol: c.symbol.clone(),
                 decimal_places: c.decimal_places,
                 enabled: c.enabled,
+                rate: c.rate.clone(),
             },
         );
     let shipping = rules::shipping_settings(shipping?.as_ref());
@@ -334,6 +345,11 @@ pub async fn get_public_settings(
                     name: c.name,
                     enabled: c.enabled,
                 })
+                .collect(),
+            delivery_provinces: bazaar_domain::settings::regions::Regions::read(regions?.as_ref())
+                .names()
+                .into_iter()
+                .map(str::to_owned)
                 .collect(),
         },
     }))

@@ -12,6 +12,8 @@
 //!   skeleton's picture frame, rendered with an empty `dangerouslySetInnerHTML` so hydration
 //!   leaves what the server put there).
 
+use bazaar_domain::settings::home::HomeContent;
+use bazaar_domain::settings::seo::Seo;
 use serde_json::json;
 
 use crate::AppState;
@@ -269,6 +271,76 @@ pub(super) fn mark_test_payments(html: &str, mode: &str) -> String {
         escape_xml(mode),
         &html[at..]
     )
+}
+
+/// The SEO settings on a page that has no title or description of its own (the site's
+/// built-in ones): the admin's title and description, and the social picture for link
+/// previews. Pages with their own keep them.
+pub(super) fn site_defaults(html: &str, seo: &Seo, public_url: &str) -> String {
+    let built_in = Seo::default();
+    if *seo == built_in {
+        return html.to_owned();
+    }
+    let mut html = html.replacen(
+        &format!("<title>{}</title>", escape_xml(&built_in.default_title)),
+        &format!("<title>{}</title>", escape_xml(&seo.default_title)),
+        1,
+    );
+    html = html.replacen(
+        &format!(
+            "<meta name=\"description\" content=\"{}\"/>",
+            escape_xml(&built_in.default_description)
+        ),
+        &format!(
+            "<meta name=\"description\" content=\"{}\"/>",
+            escape_xml(&seo.default_description)
+        ),
+        1,
+    );
+    if seo.social_image_url.is_empty() || html.contains("<meta property=\"og:image\"") {
+        return html;
+    }
+    let image = if seo.social_image_url.starts_with('/') {
+        format!(
+            "{}{}",
+            public_url.trim_end_matches('/'),
+            seo.social_image_url
+        )
+    } else {
+        seo.social_image_url.clone()
+    };
+    match html.find("</head>") {
+        Some(at) => format!(
+            "{}<meta property=\"og:image\" content=\"{}\"/>{}",
+            &html[..at],
+            escape_xml(&image),
+            &html[at..]
+        ),
+        None => html,
+    }
+}
+
+/// The id of the script element the home page's content travels in (read by
+/// `web/src/features/home`).
+pub(super) const HOME_CONTENT_ID: &str = "bazaar-home-content";
+
+/// The home page's slides and banners for its first paint: the content as JSON, and while it
+/// is not the built-in content (which the exported page shows), a rule that hides the
+/// built-in content until the page has drawn the admins'.
+pub(super) fn home_content(html: &str, content: &HomeContent) -> String {
+    let Some(at) = html.find("</head>") else {
+        return html.to_owned();
+    };
+    let mut tags = format!(
+        "<script id=\"{HOME_CONTENT_ID}\" type=\"application/json\">{}</script>",
+        script_json(&content.value())
+    );
+    if !content.is_default() {
+        tags.push_str(
+            "<style id=\"bazaar-home-custom\">[data-home-default]{visibility:hidden}</style>",
+        );
+    }
+    format!("{}{tags}{}", &html[..at], &html[at..])
 }
 
 /// The id of the branding's style element (reused by `web/src/components/layout/brand-theme.tsx`).

@@ -288,7 +288,7 @@ async fn site(State(state): State<AppState>, method: Method, uri: Uri) -> Respon
             };
             let is_html = file.extension().is_some_and(|e| e == "html");
             if is_html {
-                return html_page(&state, bytes, &params).await;
+                return html_page(&state, bytes, &params, path == "/").await;
             }
             let cache = if path.starts_with("/_next/static/") {
                 "public, max-age=31536000, immutable"
@@ -307,7 +307,7 @@ async fn not_found_page(state: &AppState, root: &Path) -> Response {
             b"<!doctype html><title>Page not found</title><h1>Page not found</h1>".to_vec()
         });
     match String::from_utf8(page) {
-        Ok(html) => site_wide(state, html)
+        Ok(html) => site_wide(state, html, false)
             .await
             .respond(StatusCode::NOT_FOUND, |h| h),
         Err(e) => html_response(StatusCode::NOT_FOUND, e.into_bytes()),
@@ -323,13 +323,20 @@ struct Page {
     policy: Option<HeaderValue>,
 }
 
-async fn site_wide(state: &AppState, html: String) -> Page {
-    let (html, policy) = match state.rules.quick(&state.db).await {
+async fn site_wide(state: &AppState, html: String, home: bool) -> Page {
+    let rules = state.rules.quick(&state.db).await;
+    let (html, policy) = match &rules {
         Some(rules) => {
             let html = if rules.brand_css.is_empty() {
                 html
             } else {
                 head::brand_style(&html, &rules.brand_css)
+            };
+            let html = head::site_defaults(&html, &rules.seo, &state.config.public_url);
+            let html = if home {
+                head::home_content(&html, &rules.home)
+            } else {
+                html
             };
             let policy = (!rules.tracking.is_empty())
                 .then(|| {
@@ -345,11 +352,14 @@ async fn site_wide(state: &AppState, html: String) -> Page {
         // The database is unreachable and nothing is known: the built-in look.
         None => (html, None),
     };
-    let settings = &state.payments.settings;
-    let html = if settings.is_test() {
-        head::mark_test_payments(&html, settings.mode.as_str())
-    } else {
+    let mode = rules
+        .as_ref()
+        .and_then(|r| r.payment_mode)
+        .unwrap_or(state.payments.started().settings.mode);
+    let html = if mode == bazaar_payfast::Mode::Live {
         html
+    } else {
+        head::mark_test_payments(&html, mode.as_str())
     };
     Page { html, policy }
 }
@@ -384,7 +394,12 @@ fn html_response(status: StatusCode, body: Vec<u8>) -> Response {
     resp
 }
 
-async fn html_page(state: &AppState, shell: Vec<u8>, params: &[(String, String)]) -> Response {
+async fn html_page(
+    state: &AppState,
+    shell: Vec<u8>,
+    params: &[(String, String)],
+    home: bool,
+) -> Response {
     let found = match params {
         [(route, value)] if route == "products" => {
             Some(match products::load_detail(state, value).await {
@@ -401,7 +416,7 @@ async fn html_page(state: &AppState, shell: Vec<u8>, params: &[(String, String)]
         _ => None,
     };
     let page = match String::from_utf8(shell) {
-        Ok(html) => site_wide(state, html).await,
+        Ok(html) => site_wide(state, html, home).await,
         Err(e) => return html_response(StatusCode::OK, e.into_bytes()),
     };
     match found {

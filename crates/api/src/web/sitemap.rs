@@ -4,6 +4,8 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
+use bazaar_domain::settings::seo::{INFORMATION_PAGES, Seo};
+
 use super::head::escape_xml;
 use crate::{ApiError, AppState};
 
@@ -39,23 +41,46 @@ fn url_entry(out: &mut String, loc: &str, lastmod: Option<chrono::DateTime<chron
     out.push_str("</url>\n");
 }
 
-/// One sitemap when everything fits, else an index of product pages plus the rest.
+/// The home page, and as the SEO settings say the information pages and the stores.
+async fn first_entries(state: &AppState, seo: &Seo, out: &mut String) -> Result<(), ApiError> {
+    let base = &state.config.public_url;
+    url_entry(out, &format!("{base}/"), None);
+    if seo.sitemap_pages {
+        for page in INFORMATION_PAGES {
+            url_entry(out, &format!("{base}{page}"), None);
+        }
+    }
+    if seo.sitemap_stores {
+        for (slug, updated) in bazaar_db::vendors::approved_slugs(&state.db).await? {
+            url_entry(out, &format!("{base}/store/{slug}/"), Some(updated));
+        }
+    }
+    Ok(())
+}
+
+/// One sitemap when everything fits, else an index of product pages plus the rest. What it
+/// lists follows the SEO settings.
 pub(super) async fn sitemap_index_or_page(
     State(state): State<AppState>,
 ) -> Result<Response, ApiError> {
     let base = &state.config.public_url;
-    let total = bazaar_db::products::count_listed(&state.db).await?;
-    let stores = bazaar_db::vendors::approved_slugs(&state.db).await?;
+    let rules = state.rules.get(&state.db).await?;
+    let seo = &rules.seo;
+    let total = if seo.sitemap_products {
+        bazaar_db::products::count_listed(&state.db).await?
+    } else {
+        0
+    };
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     if total <= SITEMAP_PAGE {
         out.push_str("<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
-        url_entry(&mut out, &format!("{base}/"), None);
-        for (slug, updated) in &stores {
-            url_entry(&mut out, &format!("{base}/store/{slug}/"), Some(*updated));
-        }
-        for (slug, updated) in bazaar_db::products::listed_slugs(&state.db, SITEMAP_PAGE, 0).await?
-        {
-            url_entry(&mut out, &format!("{base}/products/{slug}/"), Some(updated));
+        first_entries(&state, seo, &mut out).await?;
+        if seo.sitemap_products {
+            for (slug, updated) in
+                bazaar_db::products::listed_slugs(&state.db, SITEMAP_PAGE, 0).await?
+            {
+                url_entry(&mut out, &format!("{base}/products/{slug}/"), Some(updated));
+            }
         }
         out.push_str("</urlset>\n");
     } else {
@@ -82,8 +107,12 @@ pub(super) async fn sitemap_products_page(
         .and_then(|n| n.parse().ok())
         .filter(|n| *n >= 1)
         .ok_or_else(|| ApiError::NotFound("No such sitemap".into()))?;
-    let rows =
-        bazaar_db::products::listed_slugs(&state.db, SITEMAP_PAGE, (n - 1) * SITEMAP_PAGE).await?;
+    let rules = state.rules.get(&state.db).await?;
+    let rows = if rules.seo.sitemap_products {
+        bazaar_db::products::listed_slugs(&state.db, SITEMAP_PAGE, (n - 1) * SITEMAP_PAGE).await?
+    } else {
+        Vec::new()
+    };
     if rows.is_empty() {
         return Err(ApiError::NotFound("No such sitemap".into()));
     }
@@ -92,10 +121,7 @@ pub(super) async fn sitemap_products_page(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
     if n == 1 {
-        url_entry(&mut out, &format!("{base}/"), None);
-        for (slug, updated) in bazaar_db::vendors::approved_slugs(&state.db).await? {
-            url_entry(&mut out, &format!("{base}/store/{slug}/"), Some(updated));
-        }
+        first_entries(&state, &rules.seo, &mut out).await?;
     }
     for (slug, updated) in rows {
         url_entry(&mut out, &format!("{base}/products/{slug}/"), Some(updated));

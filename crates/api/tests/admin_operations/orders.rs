@@ -245,6 +245,10 @@ async fn a_refund_payfast_does_not_take_stays_owed_until_asked_again() {
     let gateway = bazaar_commerce::payfast::Gateway::new(bazaar_payfast::Settings::simulator(
         &app.state.config.public_url,
     ));
+    assert_eq!(
+        app.state.payments.started().settings.process_url,
+        gateway.settings.process_url
+    );
     let admin_actor = bazaar_commerce::selling::Actor {
         id: boss.id,
         email: "boss@example.co.za",

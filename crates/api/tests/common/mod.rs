@@ -95,7 +95,7 @@ impl TestApp {
         for (file, body) in [
             (
                 "index.html",
-                "<html><head><title>bazaar</title></head><body>home</body></html>",
+                "<html><head><title>bazaar</title><meta name=\"description\" content=\"Shop products from South African stores, priced in rand with VAT included.\"/></head><body>home</body></html>",
             ),
             (
                 "404.html",

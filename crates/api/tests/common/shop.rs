@@ -48,11 +48,35 @@ pub async fn shop_validating_elsewhere() -> TestApp {
 
 /// [`shop`] with its PayFast settings changed by `f` before it starts.
 pub async fn shop_paying(f: impl FnOnce(&mut bazaar_payfast::Settings, &bazaar_db::Db)) -> TestApp {
+    shop_built(|_| {}, f).await
+}
+
+/// The secret key of [`shop_sealing`] (32 bytes, base64).
+pub const SECRET_KEY: &str = "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=";
+
+/// [`shop`] whose processes have a secret key ([`SECRET_KEY`]) to seal stored secrets.
+pub async fn shop_sealing() -> TestApp {
+    shop_built(
+        |auth| {
+            auth.secret_key = Some(Arc::new(
+                bazaar_commerce::secrets::SecretKey::parse(SECRET_KEY).unwrap(),
+            ));
+        },
+        |_, _| {},
+    )
+    .await
+}
+
+async fn shop_built(
+    configure: impl FnOnce(&mut bazaar_api::auth::AuthConfig),
+    f: impl FnOnce(&mut bazaar_payfast::Settings, &bazaar_db::Db),
+) -> TestApp {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://{}", listener.local_addr().unwrap());
     let (db, dir) = bazaar_testkit::fresh_db().await;
     let mut auth = bazaar_api::auth::AuthConfig::new(&dir);
     auth.autoconfirm = true;
+    configure(&mut auth);
     let mut payfast = bazaar_payfast::Settings::simulator(&url);
     f(&mut payfast, &db);
     let app = TestApp::build_full(db, dir, None, auth, &url, payfast).await;

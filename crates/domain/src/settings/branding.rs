@@ -332,7 +332,7 @@ impl Branding {
 }
 
 /// A picture's address: a path on this site (`/media/…`) or an `https` address.
-fn image_url(s: &str) -> bool {
+pub(crate) fn image_url(s: &str) -> bool {
     let local = s.starts_with('/') && !s.starts_with("//");
     (local || s.starts_with("https://"))
         && s.len() <= URL_CHARS

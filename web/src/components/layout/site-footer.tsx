@@ -1,15 +1,29 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { useSiteName } from '@/lib/public-settings';
+import { type PublicSettings, usePublicSettings, useSiteName } from '@/lib/public-settings';
 import { isHeaderHidden } from '@/components/layout/site-header';
 import { FOOTER_LINK_GROUPS } from '@/components/layout/site-links';
 import { openCookieSettings } from '@/lib/tracking/cookie-settings';
 
+// Loaded only when there is a currency to choose, so pages' first load does not carry it.
+const DisplayCurrencySelect = dynamic(
+  () => import('@/components/layout/display-currency-select').then((m) => m.DisplayCurrencySelect),
+  { ssr: false },
+);
+
+/** Whether a currency besides the store's is offered with a rate (the selector checks it fully). */
+function offersOtherCurrency(settings: PublicSettings | undefined): boolean {
+  const store = settings?.currency?.code ?? 'ZAR';
+  return (settings?.currencies ?? []).some((currency) => currency.enabled && currency.code !== store && currency.rate);
+}
+
 /** The storefront's footer; the vendor and admin areas, like the top bar, go without it. */
 export function SiteFooter() {
   const siteName = useSiteName();
+  const { data: settings } = usePublicSettings();
   const pathname = usePathname();
   if (isHeaderHidden(pathname)) return null;
   return (
@@ -28,6 +42,7 @@ export function SiteFooter() {
           >
             Cookie settings
           </button>
+          {offersOtherCurrency(settings) ? <DisplayCurrencySelect /> : null}
         </div>
         <nav aria-label="Footer" className="grid grid-cols-2 gap-8 sm:grid-cols-4">
           {FOOTER_LINK_GROUPS.map((group) => (

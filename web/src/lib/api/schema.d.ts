@@ -107,7 +107,11 @@ export interface paths {
         /** Deals from today on (at most 500), by date. */
         get: operations["admin_list_deals"];
         put?: never;
-        post?: never;
+        /**
+         * An admin puts any store's product on a daily deal, from today on: approved at once and
+         *     audited; a deal for today changes the price at once.
+         */
+        post: operations["admin_schedule_deal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -772,6 +776,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/settings/countries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The countries and provinces delivered to. */
+        get: operations["admin_get_countries"];
+        /** Change the countries and provinces delivered to. */
+        put: operations["admin_set_countries"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/settings/currencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The display currencies and their rates. */
+        get: operations["admin_get_currencies"];
+        /** Change the display currencies. Problems come back under `currencies.<CODE>.<field>`. */
+        put: operations["admin_set_currencies"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/settings/email": {
         parameters: {
             query?: never;
@@ -831,6 +871,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/settings/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The home page's slides and banners, as admins edit them. */
+        get: operations["admin_get_home_content"];
+        /** Save the home page's slides and banners. */
+        put: operations["admin_set_home_content"];
+        post?: never;
+        /** Put the built-in slides and banners back. */
+        delete: operations["admin_reset_home_content"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/settings/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payment settings. */
+        get: operations["admin_get_payments"];
+        /** Change how payments are taken. */
+        put: operations["admin_set_payments"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/settings/payments/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign a R10.00 test form with the payment settings in force. */
+        post: operations["admin_check_payments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/settings/product-review": {
         parameters: {
             query?: never;
@@ -842,6 +936,24 @@ export interface paths {
         get: operations["admin_get_product_review"];
         /** Change the product review setting. */
         put: operations["admin_set_product_review"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/settings/seo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The SEO settings. */
+        get: operations["admin_get_seo"];
+        /** Change the SEO settings. */
+        put: operations["admin_set_seo"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1755,6 +1867,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settings/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The home page's slides and banners. */
+        get: operations["get_home_content"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/settings/public": {
         parameters: {
             query?: never;
@@ -2650,6 +2779,12 @@ export interface components {
             vendor_id: string;
             vendor_name: string;
         };
+        AdminHomeContent: {
+            banners: components["schemas"]["HomeBannerBody"][];
+            /** @description Whether this is the content the site was built with. */
+            is_default: boolean;
+            slides: components["schemas"]["HeroSlideBody"][];
+        };
         AdminLedgerEntry: {
             account: string;
             /**
@@ -3459,6 +3594,16 @@ export interface components {
         ConfirmationSent: {
             email: string;
         };
+        /**
+         * @description Where the shop delivers. Addresses are checked as South African ones: South Africa stays
+         *     on and no other country can be turned on yet; at least one province is served.
+         */
+        CountrySettings: {
+            /** @description Ordered by name. */
+            countries: components["schemas"]["RegionSwitch"][];
+            /** @description South Africa's nine provinces. */
+            provinces: components["schemas"]["RegionSwitch"][];
+        };
         CountryView: {
             code: string;
             enabled: boolean;
@@ -3509,12 +3654,44 @@ export interface components {
             /** @description The courier's tracking page, if it has one. */
             tracking_page: string | null;
         };
+        CurrencySetting: {
+            code: string;
+            /**
+             * Format: int64
+             * @description 0 to 3.
+             */
+            decimal_places: number;
+            enabled: boolean;
+            /** @description Answered; ignored when sent. */
+            name?: string;
+            /**
+             * @description How many of this currency one rand buys ("0.054321"), up to 6 decimals; the store
+             *     currency's is "1". Needed for a currency that is on.
+             */
+            rate?: string | null;
+            /** @description 1 to 5 characters. */
+            symbol: string;
+        };
+        /**
+         * @description The display currencies. Prices are kept and paid in the store currency, ZAR (PayFast
+         *     takes rand only); the others show approximate prices at their rate.
+         */
+        CurrencySettings: {
+            /** @description Ordered by name. */
+            currencies: components["schemas"]["CurrencySetting"][];
+            store_currency: string;
+        };
         CurrencyView: {
             code: string;
             /** Format: int64 */
             decimal_places: number;
             enabled: boolean;
             name: string;
+            /**
+             * @description How many of this currency one rand buys ("0.054"), for approximate prices; none
+             *     when not set.
+             */
+            rate: string | null;
             symbol: string;
         };
         /** @description A daily deal. */
@@ -3900,9 +4077,49 @@ export interface components {
             purchase_label: string | null;
             sign_up_label: string | null;
         };
+        /** @description One hero slide. */
+        HeroSlideBody: {
+            /** @description 1 to 30 characters. */
+            button_text: string;
+            /** @description Up to 240 characters. */
+            description?: string;
+            /** @description `/media/…` or an `https://` address; none shows the built-in art. */
+            image_url?: string | null;
+            /** @description A path on this site (`/products/`) or an `https://` address. */
+            link: string;
+            /** @description Up to 40 characters. */
+            subtitle?: string;
+            /** @description 1 to 80 characters. */
+            title: string;
+            /** @description `brand` or `light`. */
+            tone: string;
+        };
         HideReviewInput: {
             /** @description 3 to 500 characters, kept in the audit log. */
             reason: string;
+        };
+        /** @description One banner under the hero. */
+        HomeBannerBody: {
+            /** @description 1 to 30 characters. */
+            button_text: string;
+            image_url?: string | null;
+            /** @description Up to 30 characters. */
+            kicker?: string;
+            link: string;
+            /** @description Up to 160 characters. */
+            text?: string;
+            /** @description 1 to 60 characters. */
+            title: string;
+            /** @description `sale`, `dark` or `brand`. */
+            tone: string;
+        };
+        /**
+         * @description The home page's slides (1 to 6) and banners (0 to 4). Field errors are named
+         *     `slides.0.title`, `banners.1.link`.
+         */
+        HomeContentBody: {
+            banners: components["schemas"]["HomeBannerBody"][];
+            slides: components["schemas"]["HeroSlideBody"][];
         };
         /** @description Hotjar (loaded after the visitor accepts analytics cookies). */
         HotjarBody: {
@@ -4285,6 +4502,21 @@ export interface components {
             /** Format: uuid */
             vendor_id: string;
         };
+        /** @description A test form signed with the payment settings in force. */
+        PaymentCheck: {
+            /** @description In PayFast's order, `signature` last. */
+            fields: components["schemas"]["PaymentCheckField"][];
+            mode: string;
+            /** @description What would go wrong or is worth knowing; empty when all is well. */
+            problems: string[];
+            /** @description Where the form would be posted. */
+            process_url: string;
+            signature: string;
+        };
+        PaymentCheckField: {
+            name: string;
+            value: string;
+        };
         PaymentConfig: {
             /** @description sandbox, live or simulator. */
             mode: string;
@@ -4302,6 +4534,34 @@ export interface components {
         };
         PaymentResponse: {
             payment: components["schemas"]["PaymentFormView"];
+        };
+        /** @description How payments are taken. Secrets are never answered, only whether they are set. */
+        PaymentSettings: {
+            /** @description Whether the server has a secret key to keep the merchant key and passphrase. */
+            can_seal: boolean;
+            /** @description Who may post payment notifications: IPs, CIDR ranges or host names. */
+            itn_sources: string[];
+            merchant_id: string;
+            merchant_key_set: boolean;
+            /** @description `simulator`, `sandbox` or `live`. */
+            mode: string;
+            passphrase_set: boolean;
+            /** @description `server` (as the server was started) or `settings` (these). */
+            source: string;
+            /** @description How the server was started. */
+            started: components["schemas"]["StartedPayments"];
+        };
+        /**
+         * @description The payment settings as sent. A secret: absent or null keeps the one set, empty removes
+         *     it, anything else replaces it.
+         */
+        PaymentSettingsUpdate: {
+            itn_sources?: string[];
+            merchant_id?: string;
+            merchant_key?: string | null;
+            mode: string;
+            passphrase?: string | null;
+            source: string;
         };
         PayoutRunRequest: {
             /** @description True: show what the run would pay and keep nothing. */
@@ -4641,6 +4901,8 @@ export interface components {
             currencies: components["schemas"]["CurrencyView"][];
             /** @description The store currency, with display details. */
             currency: components["schemas"]["CurrencyView"];
+            /** @description The provinces delivered to, by full name, in the order of the nine. */
+            delivery_provinces: string[];
             maintenance: components["schemas"]["MaintenanceView"];
             shipping: components["schemas"]["ShippingView"];
             /** @description Whether new customers may make accounts. */
@@ -4838,6 +5100,12 @@ export interface components {
              */
             value_cents: number;
         };
+        RegionSwitch: {
+            code: string;
+            enabled: boolean;
+            /** @description Answered; ignored when sent. */
+            name?: string;
+        };
         /** @description One of the WebP renditions of a picture. */
         RenditionView: {
             url: string;
@@ -4873,6 +5141,21 @@ export interface components {
             facets: components["schemas"]["FacetsView"];
             meta: components["schemas"]["ListMeta"];
             products: components["schemas"]["ProductSummary"][];
+        };
+        /** @description What search engines and link previews are told. */
+        SeoSettings: {
+            /** @description Their description, 20 to 200 characters. */
+            default_description: string;
+            /** @description The title of pages without their own, 3 to 70 characters. */
+            default_title: string;
+            /** @description … the information pages (about, contact, FAQ, delivery, returns, privacy, terms). */
+            sitemap_pages: boolean;
+            /** @description Whether `/sitemap.xml` lists the product pages. */
+            sitemap_products: boolean;
+            /** @description … the stores' pages. */
+            sitemap_stores: boolean;
+            /** @description The picture link previews show: `/media/…` or `https://`; none when empty. */
+            social_image_url?: string | null;
         };
         SettlePayout: {
             /** @description Why it failed (required then), 3 to 500 characters. */
@@ -4943,6 +5226,10 @@ export interface components {
             message: string | null;
             /** @description The address as it would be stored (trimmed, lower case). */
             slug: string;
+        };
+        StartedPayments: {
+            merchant_id: string;
+            mode: string;
         };
         StatusChange: {
             /** @description processing, shipped, delivered or cancelled. */
@@ -6377,6 +6664,73 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_schedule_deal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DealInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyDeal"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `deal_taken`: the product has a deal on that date */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9197,6 +9551,214 @@ export interface operations {
             };
         };
     };
+    admin_get_countries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountrySettings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_set_countries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CountrySettings"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountrySettings"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_get_currencies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrencySettings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_set_currencies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CurrencySettings"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrencySettings"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_get_email_settings: {
         parameters: {
             query?: never;
@@ -9481,6 +10043,315 @@ export interface operations {
             };
         };
     };
+    admin_get_home_content: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminHomeContent"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_set_home_content: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HomeContentBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminHomeContent"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_reset_home_content: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminHomeContent"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_get_payments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSettings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_set_payments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentSettingsUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSettings"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `secret_key_missing`: the server has no key to keep secrets */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_check_payments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentCheck"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_get_product_review: {
         parameters: {
             query?: never;
@@ -9546,6 +10417,110 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductReviewSetting"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_get_seo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeoSettings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_set_seo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeoSettings"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeoSettings"];
                 };
             };
             400: {
@@ -12934,6 +13909,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_home_content: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomeContentBody"];
                 };
             };
             /** @description Unavailable: the database (or the search engine, where search cannot fall back) cannot be reached; try again after Retry-After seconds */

@@ -1,12 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Schema } from '@/lib/api/client';
-import type { DailyDeal, DailyDealList } from '@/features/deals/api/deal-types';
+import type { DailyDeal, DailyDealList, DealInput } from '@/features/deals/api/deal-types';
 
 /**
  * Daily deals, for admins: GET /api/v1/admin/daily-deals (from today on, by date, filtered by
  * status; all of them when left out) and POST …/{id}/decision: approve a proposed deal, or reject
  * a proposed or approved one before its date with a note (3 to 1000 characters) the vendor reads.
- * A decision the deal's status or date no longer allows answers 409.
+ * A decision the deal's status or date no longer allows answers 409. POST /api/v1/admin/daily-deals
+ * puts any store's product on a deal directly (approved at once; from today to 90 days ahead).
  */
 
 export type { DailyDeal, DailyDealList };
@@ -75,6 +76,25 @@ export function useDecideDeal(id: string) {
     mutationFn: (choice: DealChoice): Promise<DealMoved> =>
       api.post('/api/v1/admin/daily-deals/{id}/decision', { path: { id }, body: choice }),
     onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ROOT }),
+        queryClient.invalidateQueries({ queryKey: ['products'] }),
+      ]),
+  });
+}
+
+/**
+ * Schedules a deal: any store's product without variations, from today on, below today's price.
+ * A 400 names the refused fields (product_id, deal_date, deal_price_cents); a 409 `deal_taken`
+ * says the product already has a deal that day. The deal lists and the storefront's product
+ * queries (a deal for today changes the price at once) are read again.
+ */
+export function useScheduleDeal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    /** Answers the deal, approved. */
+    mutationFn: (input: DealInput): Promise<DailyDeal> => api.post('/api/v1/admin/daily-deals', { body: input }),
+    onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ROOT }),
         queryClient.invalidateQueries({ queryKey: ['products'] }),

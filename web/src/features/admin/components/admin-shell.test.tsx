@@ -71,6 +71,7 @@ describe('the admin area guard', () => {
         'Coupons',
         'Daily deals',
         'Points codes',
+        'Home page',
         'Audit log',
         'Settings',
       ]),

@@ -1,12 +1,15 @@
 import { http, HttpResponse } from 'msw';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useSearchParams, type ReadonlyURLSearchParams } from 'next/navigation';
+import { useRouter, useSearchParams, type ReadonlyURLSearchParams } from 'next/navigation';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { dealFilterFrom, dealsHref, type DailyDeal } from '@/features/admin/api/daily-deals';
+import type { AdminProduct } from '@/features/admin/api/products';
 import { AdminDailyDealsPage, checkNote, NOTE_LENGTH, percentOff } from '@/features/admin/components/daily-deals-page';
+import { SCHEDULE_MESSAGES, todayInSouthAfrica } from '@/features/admin/components/schedule-deal-panel';
+import { errorUnder } from '@/test/admin-settings';
 import { storeSession } from '@/test/auth';
 import { server } from '@/test/msw-server';
 import { renderWithQueryClient } from '@/test/render';
@@ -111,6 +114,8 @@ function serveDeals(initial: DailyDeal[], answers: { decide?: Answer } = {}) {
   return {
     lists,
     decisions,
+    /** A deal joins the server's copy. */
+    add: (row: DailyDeal) => (deals = [...deals, row]),
     /** Someone else moves a deal (the server's copy only). */
     change: (id: string, next: Partial<DailyDeal>) =>
       (deals = deals.map((row) => (row.id === id ? { ...row, ...next } : row))),
@@ -119,6 +124,7 @@ function serveDeals(initial: DailyDeal[], answers: { decide?: Answer } = {}) {
 
 function renderPage(search = '') {
   storeSession();
+  vi.mocked(useRouter).mockReturnValue({ push } as unknown as ReturnType<typeof useRouter>);
   vi.mocked(useSearchParams).mockReturnValue(new URLSearchParams(search) as unknown as ReadonlyURLSearchParams);
   return renderWithQueryClient(
     <>
@@ -139,9 +145,12 @@ async function findRow(name: string) {
   return rowOf(name);
 }
 
+const push = vi.fn();
+
 beforeEach(() => {
   // Sonner replays toasts still on screen to a new Toaster; each test starts without any.
   toast.dismiss();
+  push.mockReset();
 });
 
 describe('/admin/daily-deals', () => {
@@ -292,6 +301,205 @@ describe('/admin/daily-deals', () => {
     fail = false;
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Nothing to decide' })).toBeInTheDocument();
+  });
+});
+
+function adminProduct(overrides: Partial<AdminProduct> = {}): AdminProduct {
+  return {
+    id: '0190f200-0000-7000-8000-0000000000c1',
+    slug: 'karoo-trail-runner',
+    name: 'Karoo Trail Runner',
+    sku: 'KOC-RUN',
+    brand: 'Karoo',
+    category: 'footwear',
+    status: 'active',
+    featured: false,
+    listed: true,
+    price_cents: 129_900,
+    available_stock: 12,
+    low_stock_threshold: 5,
+    image_url: null,
+    vendor_id: BOOT.vendor_id,
+    vendor_name: 'Karoo Outdoor Co.',
+    review_note: null,
+    version: 1,
+    updated_at: '2026-11-20T09:00:00Z',
+    ...overrides,
+  };
+}
+
+const RUNNER = adminProduct();
+const CAP = adminProduct({
+  id: '0190f200-0000-7000-8000-0000000000c2',
+  slug: 'cape-cap',
+  name: 'Cape Trail Cap',
+  price_cents: 25_000,
+  vendor_id: null,
+  vendor_name: null,
+});
+
+/**
+ * The admin product search (by name, as `q`) and POST /api/v1/admin/daily-deals: a scheduled deal
+ * joins the list as approved and is answered (201); `answer` refuses instead. Records each search and body.
+ */
+function serveScheduling(deals: ReturnType<typeof serveDeals>, answer?: () => Response) {
+  const searches: string[] = [];
+  const bodies: unknown[] = [];
+  server.use(
+    http.get('*/api/v1/admin/products', ({ request }) => {
+      const q = new URL(request.url).searchParams.get('q') ?? '';
+      searches.push(q);
+      const products = [RUNNER, CAP].filter((item) => item.name.toLowerCase().includes(q.toLowerCase()));
+      return HttpResponse.json({ products, total: { count: products.length, capped: false } });
+    }),
+    http.post('*/api/v1/admin/daily-deals', async ({ request }) => {
+      const body = (await request.json()) as { product_id: string; deal_date: string; deal_price_cents: number };
+      bodies.push(body);
+      if (answer) return answer();
+      const scheduled = deal({
+        id: '0190f200-0000-7000-8000-0000000000d1',
+        product_id: body.product_id,
+        product_name: RUNNER.name,
+        product_slug: RUNNER.slug,
+        price_cents: RUNNER.price_cents,
+        deal_date: body.deal_date,
+        deal_price_cents: body.deal_price_cents,
+        status: 'approved',
+        decided_at: '2026-12-01T10:00:00Z',
+      });
+      deals.add(scheduled);
+      return HttpResponse.json(scheduled, { status: 201 });
+    }),
+  );
+  return { searches, bodies };
+}
+
+/** Opens "Schedule a deal", finds the runner by name and picks it. */
+async function pickRunner(user: ReturnType<typeof userEvent.setup>) {
+  await screen.findByRole('heading', { level: 1, name: 'Daily deals' });
+  await user.click(screen.getByRole('button', { name: 'Schedule a deal' }));
+  const form = screen.getByRole('form', { name: 'Schedule a deal' });
+  await user.type(within(form).getByLabelText('Product'), 'runner');
+  const found = await within(form).findByRole('list', { name: 'Products found' });
+  const choice = within(found).getByRole('button', { name: /Karoo Trail Runner/ });
+  expect(choice).toHaveTextContent('Karoo Trail RunnerKaroo Outdoor Co.R1,299.00');
+  await user.click(choice);
+  expect(within(form).getByTestId('chosen-product')).toHaveTextContent('Karoo Trail RunnerKaroo Outdoor Co. · R1,299.00');
+  return form;
+}
+
+describe('scheduling a deal', () => {
+  it('finds any store’s product by name, sends the deal, and shows it approved', async () => {
+    const deals = serveDeals([APPROVED]);
+    const api = serveScheduling(deals);
+    renderPage('status=approved');
+    const user = userEvent.setup();
+
+    const form = await pickRunner(user);
+    expect(api.searches.at(-1)).toBe('runner');
+    const date = within(form).getByLabelText('Date');
+    // From the server's today to 90 days ahead; today to start with.
+    expect(date).toHaveValue(TODAY);
+    expect(date).toHaveAttribute('min', TODAY);
+    expect(date).toHaveAttribute('max', '2027-03-01');
+    fireEvent.change(date, { target: { value: '2026-12-10' } });
+    await user.type(within(form).getByLabelText('Deal price (R)'), '999.5');
+    await user.click(within(form).getByRole('button', { name: 'Schedule deal' }));
+
+    expect(await screen.findByText('Deal scheduled')).toBeInTheDocument();
+    expect(screen.getByText('Karoo Trail Runner on Thu, 10 Dec 2026')).toBeInTheDocument();
+    expect(api.bodies).toEqual([{ product_id: RUNNER.id, deal_date: '2026-12-10', deal_price_cents: 99_950 }]);
+    expect(screen.queryByRole('form', { name: 'Schedule a deal' })).not.toBeInTheDocument();
+    // The list is read again and has the new deal, approved.
+    const row = await waitFor(() => rowOf('Karoo Trail Runner'));
+    expect(within(row).getByTestId('status-badge')).toHaveTextContent('Approved');
+    expect(within(row).getByTestId('deal-price')).toHaveTextContent('R1,299.00 → now R999.50');
+    expect(push).not.toHaveBeenCalled();
+  });
+
+  it('goes to the approved deals after scheduling from the proposals', async () => {
+    const deals = serveDeals([BOOT]);
+    serveScheduling(deals);
+    renderPage();
+    const user = userEvent.setup();
+    const form = await pickRunner(user);
+    await user.type(within(form).getByLabelText('Deal price (R)'), '1000');
+    await user.click(within(form).getByRole('button', { name: 'Schedule deal' }));
+    await waitFor(() => expect(push).toHaveBeenCalledWith('/admin/daily-deals/?status=approved'));
+  });
+
+  it('checks the product, date and price before sending', async () => {
+    const deals = serveDeals([APPROVED]);
+    const api = serveScheduling(deals);
+    renderPage('status=approved');
+    const user = userEvent.setup();
+    await screen.findAllByTestId('deal-row');
+    await user.click(screen.getByRole('button', { name: 'Schedule a deal' }));
+    const form = screen.getByRole('form', { name: 'Schedule a deal' });
+
+    fireEvent.change(within(form).getByLabelText('Date'), { target: { value: '2026-11-30' } });
+    await user.type(within(form).getByLabelText('Deal price (R)'), '9.999');
+    await user.click(within(form).getByRole('button', { name: 'Schedule deal' }));
+    await waitFor(() => expect(errorUnder(within(form).getByLabelText('Product'))).toBe(SCHEDULE_MESSAGES.product));
+    expect(errorUnder(within(form).getByLabelText('Date'))).toBe('Choose a date from today');
+    expect(errorUnder(within(form).getByLabelText('Deal price (R)'))).toBe('Use an amount like 99.00');
+
+    await user.type(within(form).getByLabelText('Product'), 'runner');
+    await user.click(await within(form).findByRole('button', { name: /Karoo Trail Runner/ }));
+    fireEvent.change(within(form).getByLabelText('Date'), { target: { value: '2027-03-02' } });
+    await user.clear(within(form).getByLabelText('Deal price (R)'));
+    await user.type(within(form).getByLabelText('Deal price (R)'), '1299');
+    await user.click(within(form).getByRole('button', { name: 'Schedule deal' }));
+    await waitFor(() => expect(errorUnder(within(form).getByLabelText('Date'))).toBe('Propose a date within 90 days'));
+    expect(errorUnder(within(form).getByLabelText('Deal price (R)'))).toBe("The deal price must be below today's price of R1,299.00");
+    expect(api.bodies).toEqual([]);
+  });
+
+  it('shows the server’s field errors under their fields, and a deal already on that date under the date', async () => {
+    const deals = serveDeals([APPROVED]);
+    let answer = () =>
+      HttpResponse.json(
+        {
+          error: {
+            code: 'validation',
+            message: 'Invalid',
+            fields: { deal_price_cents: "The deal price must be below today's price of R1200.00" },
+          },
+        },
+        { status: 400 },
+      );
+    const api = serveScheduling(deals, () => answer());
+    renderPage('status=approved');
+    const user = userEvent.setup();
+    const form = await pickRunner(user);
+    const price = within(form).getByLabelText('Deal price (R)');
+    await user.type(price, '1250');
+    await user.click(within(form).getByRole('button', { name: 'Schedule deal' }));
+
+    await waitFor(() => expect(errorUnder(price)).toBe("The deal price must be below today's price of R1200.00"));
+    expect(price).toHaveAttribute('aria-invalid', 'true');
+    expect(price).toHaveFocus();
+    expect(screen.getByRole('form', { name: 'Schedule a deal' })).toBeInTheDocument();
+
+    answer = () =>
+      HttpResponse.json(
+        { error: { code: 'deal_taken', message: 'This product already has a deal on that date' } },
+        { status: 409 },
+      );
+    await user.clear(price);
+    await user.type(price, '999');
+    await user.click(within(form).getByRole('button', { name: 'Schedule deal' }));
+    await waitFor(() =>
+      expect(errorUnder(within(form).getByLabelText('Date'))).toBe('This product already has a deal on that date'),
+    );
+    expect(api.bodies).toHaveLength(2);
+    expect(screen.queryByText('Deal scheduled')).not.toBeInTheDocument();
+  });
+
+  it('takes today from South African time', () => {
+    // 23:30 UTC on 30 November is already 1 December in Johannesburg.
+    expect(todayInSouthAfrica(new Date('2026-11-30T23:30:00Z'))).toBe('2026-12-01');
+    expect(todayInSouthAfrica(new Date('2026-12-01T21:59:00Z'))).toBe('2026-12-01');
   });
 });
 

@@ -1,8 +1,8 @@
 'use client';
 
 import { Suspense, useId, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'next/navigation';
-import { Check, ExternalLink, Loader2 } from 'lucide-react';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { CalendarPlus, Check, ExternalLink, Loader2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { EmptyState, ErrorState, errorMessage, ListSkeleton, PageHeader, PageSkeleton } from '@/components/area/area-states';
 import { ConfirmDialog, useConfirmState } from '@/components/area/confirm-dialog';
@@ -26,12 +26,14 @@ import {
   type DealFilter,
 } from '@/features/admin/api/daily-deals';
 import { ProductThumbnail } from '@/features/admin/components/product-thumbnail';
+import { ScheduleDealPanel, todayInSouthAfrica } from '@/features/admin/components/schedule-deal-panel';
 import { dealStatus, formatDealDate } from '@/features/deals/lib/deal-dates';
 
 /**
  * /admin/daily-deals/?status=…: the deals vendors propose, from today on, by date (the proposals
  * first: the filter lives in the URL). A proposal is approved, or rejected with a reason the
- * vendor reads; an approved deal can still be rejected before its date.
+ * vendor reads; an approved deal can still be rejected before its date. "Schedule a deal" puts any
+ * product on a deal directly, approved at once.
  */
 export function AdminDailyDealsPage() {
   return (
@@ -76,13 +78,37 @@ const EMPTY: Record<DealFilter, { title: string; text: string }> = {
 
 function DealsList({ filter }: { filter: DealFilter }) {
   const { data, isPending, isError, error, refetch, isFetching } = useAdminDeals(filter);
+  const router = useRouter();
+  const [scheduling, setScheduling] = useState(false);
+  const panelId = useId();
+
+  function scheduled(done: boolean) {
+    setScheduling(false);
+    // The new deal is approved: show it where approved deals are.
+    if (done && filter !== 'approved' && filter !== 'all') router.push(dealsHref('approved'));
+  }
+
   return (
     <>
       <PageHeader
         title="Daily deals"
         description="Vendors propose one product at a lower price for one day; an approved deal runs at that price on its date only."
+        actions={
+          <Button
+            className="h-10"
+            aria-expanded={scheduling}
+            aria-controls={scheduling ? panelId : undefined}
+            onClick={() => setScheduling((open) => !open)}
+          >
+            <CalendarPlus aria-hidden="true" className="size-4" />
+            Schedule a deal
+          </Button>
+        }
       />
       <div className="flex flex-col gap-4">
+        {scheduling ? (
+          <ScheduleDealPanel id={panelId} today={data?.today ?? todayInSouthAfrica()} onDone={scheduled} />
+        ) : null}
         <StatusTabs label="Deal status" options={DEAL_FILTERS} current={filter} hrefFor={(value) => dealsHref(value as DealFilter)} />
         {isPending ? (
           <ListSkeleton label="Loading daily deals" />

@@ -13,9 +13,14 @@ describe('/admin/settings', () => {
       '/admin/general-settings/',
       '/admin/advanced-settings/',
       '/admin/branding-settings/',
+      '/admin/home-page/',
       '/admin/tracking-settings/',
       '/admin/email-templates/',
       '/admin/email-settings/',
+      '/admin/seo-settings/',
+      '/admin/countries-settings/',
+      '/admin/currencies-settings/',
+      '/admin/payment-gateways/',
     ]);
 
     const general = within(list).getByRole('link', { name: 'General' });
@@ -37,5 +42,16 @@ describe('/admin/settings', () => {
     expect(sending).toHaveAccessibleDescription(
       'How email leaves the store: the server’s own way or an SMTP server, and a test email.',
     );
+
+    const payments = within(list).getByRole('link', { name: 'Payments' });
+    expect(payments).toHaveAttribute('href', '/admin/payment-gateways/');
+    expect(payments).toHaveAccessibleDescription('PayFast mode, merchant and notification sources.');
+    for (const [name, href] of [
+      ['SEO', '/admin/seo-settings/'],
+      ['Countries', '/admin/countries-settings/'],
+      ['Currencies', '/admin/currencies-settings/'],
+    ]) {
+      expect(within(list).getByRole('link', { name })).toHaveAttribute('href', href);
+    }
   });
 });

@@ -2,7 +2,21 @@
 
 import Link from 'next/link';
 import { useId } from 'react';
-import { ChartLine, ChevronRight, Mail, Palette, Send, Store, Wrench, type LucideIcon } from 'lucide-react';
+import {
+  ChartLine,
+  ChevronRight,
+  Coins,
+  CreditCard,
+  House,
+  Mail,
+  Palette,
+  Search,
+  Send,
+  Store,
+  Truck,
+  Wrench,
+  type LucideIcon,
+} from 'lucide-react';
 import { PageHeader } from '@/components/area/area-states';
 
 /** One settings page: where it is and what it changes. */
@@ -34,6 +48,12 @@ export const SETTINGS_PAGES: readonly SettingsLink[] = [
     icon: Palette,
   },
   {
+    href: '/admin/home-page/',
+    label: 'Home page',
+    description: 'The slides at the top of the home page and the banners under its daily deals.',
+    icon: House,
+  },
+  {
     href: '/admin/tracking-settings/',
     label: 'Tracking and cookies',
     description: 'Google Analytics, Google Ads, Hotjar and the Meta Pixel, loaded only with visitors’ consent.',
@@ -50,6 +70,30 @@ export const SETTINGS_PAGES: readonly SettingsLink[] = [
     label: 'Email sending',
     description: 'How email leaves the store: the server’s own way or an SMTP server, and a test email.',
     icon: Send,
+  },
+  {
+    href: '/admin/seo-settings/',
+    label: 'SEO',
+    description: 'The default title and description, the social image and what the sitemap lists.',
+    icon: Search,
+  },
+  {
+    href: '/admin/countries-settings/',
+    label: 'Countries',
+    description: 'Where orders are delivered: South Africa and the provinces served.',
+    icon: Truck,
+  },
+  {
+    href: '/admin/currencies-settings/',
+    label: 'Currencies',
+    description: 'The currencies shoppers may see approximate prices in, and their rates.',
+    icon: Coins,
+  },
+  {
+    href: '/admin/payment-gateways/',
+    label: 'Payments',
+    description: 'PayFast mode, merchant and notification sources.',
+    icon: CreditCard,
   },
 ];
 

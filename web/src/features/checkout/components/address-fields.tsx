@@ -3,13 +3,18 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PROVINCES, type AddressFormValues } from '@/features/checkout/lib/address-schema';
 
-/** The shipping address inputs (South African: nine provinces, 4-digit postal code). */
+/**
+ * The shipping address inputs (South African: a province, a 4-digit postal code). The province
+ * select offers `provinces` (those delivered to; all nine unless told).
+ */
 export function AddressFields({
   register,
   errors,
+  provinces = PROVINCES,
 }: {
   register: UseFormRegister<AddressFormValues>;
   errors: FieldErrors<AddressFormValues>;
+  provinces?: readonly string[];
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -42,7 +47,7 @@ export function AddressFields({
           {...register('province')}
         >
           <option value="">Choose a province</option>
-          {PROVINCES.map((province) => (
+          {provinces.map((province) => (
             <option key={province} value={province}>
               {province}
             </option>

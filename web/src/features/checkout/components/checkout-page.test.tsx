@@ -9,7 +9,7 @@ import { CheckoutPage } from '@/features/checkout/components/checkout-page';
 import { setConversionSink } from '@/lib/tracking/conversions';
 import { storeSession } from '@/test/auth';
 import { cartItem } from '@/test/cart';
-import { quotePart } from '@/test/fixtures';
+import { publicSettings, quotePart } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
 import { renderWithQueryClient } from '@/test/render';
 
@@ -19,6 +19,7 @@ const replace = vi.fn();
 const push = vi.fn();
 beforeEach(() => {
   vi.mocked(useRouter).mockReturnValue({ replace, push } as unknown as ReturnType<typeof useRouter>);
+  server.use(http.get('*/api/v1/settings/public', () => HttpResponse.json(publicSettings())));
 });
 
 function quote(overrides: Partial<Quote> = {}): Quote {
@@ -220,6 +221,51 @@ describe('CheckoutPage', () => {
     expect(await screen.findByText("Enter the recipient's name")).toBeInTheDocument();
     expect(screen.getByText('Enter a 4-digit South African postal code')).toBeInTheDocument();
     expect(screen.getByText('Choose a South African province')).toBeInTheDocument();
+  });
+
+  it('offers only the provinces delivered to', async () => {
+    storeSession();
+    serveQuotes();
+    server.use(
+      http.get('*/api/v1/settings/public', () =>
+        HttpResponse.json(publicSettings({ delivery_provinces: ['Gauteng', 'Western Cape'] })),
+      ),
+    );
+    renderCheckout();
+    const province = await screen.findByLabelText('Province');
+    await waitFor(() =>
+      expect(within(province).getAllByRole('option').map((option) => option.textContent)).toEqual([
+        'Choose a province',
+        'Gauteng',
+        'Western Cape',
+      ]),
+    );
+  });
+
+  it('shows the server’s refusal of a province it does not deliver to under the province', async () => {
+    storeSession();
+    serveQuotes();
+    server.use(
+      http.post('*/api/v1/checkout', () =>
+        HttpResponse.json(
+          {
+            error: {
+              code: 'validation',
+              message: "We don't deliver to Western Cape yet",
+              fields: { province: "We don't deliver to Western Cape yet" },
+            },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderCheckout();
+    await screen.findByTestId('quote-total');
+    await fillAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Pay with PayFast' }));
+    expect(await screen.findByText("We don't deliver to Western Cape yet")).toBeInTheDocument();
+    expect(screen.getByLabelText('Province')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('shows the server’s field errors next to the fields', async () => {

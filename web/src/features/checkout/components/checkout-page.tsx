@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
@@ -21,12 +21,14 @@ import { DiscountFields, type Applied } from '@/features/checkout/components/dis
 import {
   ADDRESS_FIELDS,
   EMPTY_ADDRESS,
-  addressSchema,
+  makeAddressSchema,
+  offeredProvinces,
   toShippingAddress,
   type AddressFormValues,
 } from '@/features/checkout/lib/address-schema';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/use-session';
+import { usePublicSettings } from '@/lib/public-settings';
 import { trackConversion } from '@/lib/tracking/conversions';
 
 /** /checkout/: signed-in only (guests go to /login/). */
@@ -108,6 +110,10 @@ function CheckoutForm({
   const [payment, setPayment] = useState<OrderPayment | null>(null);
   const [placing, setPlacing] = useState(false);
   const [discountErrors, setDiscountErrors] = useState<{ coupon_code?: string; points?: string }>({});
+  // Only the provinces delivered to are offered (all nine until the settings are read).
+  const deliveryProvinces = usePublicSettings().data?.delivery_provinces;
+  const provinces = useMemo(() => offeredProvinces(deliveryProvinces), [deliveryProvinces]);
+  const addressSchema = useMemo(() => makeAddressSchema(provinces), [provinces]);
   const {
     register,
     handleSubmit,
@@ -196,7 +202,7 @@ function CheckoutForm({
               <h2 id="shipping-heading" className="text-lg font-semibold">
                 Shipping address
               </h2>
-              <AddressFields register={register} errors={errors} />
+              <AddressFields register={register} errors={errors} provinces={provinces} />
             </section>
           ) : (
             <p className="rounded-lg border border-neutral-200 bg-white p-5 text-neutral-700">

@@ -4,6 +4,9 @@ import {
   EMPTY_ADDRESS,
   addressSchema,
   isSouthAfricanPhone,
+  makeAddressSchema,
+  offeredProvinces,
+  PROVINCES,
   toShippingAddress,
 } from '@/features/checkout/lib/address-schema';
 
@@ -53,5 +56,23 @@ describe('address schema', () => {
       postal_code: ADDRESS_MESSAGES.postalCode,
     });
     expect(addressSchema.safeParse({ ...valid, postal_code: '0000' }).success).toBe(false);
+  });
+
+  it('offers the provinces delivered to, in the provinces’ order, and all nine without settings', () => {
+    expect(offeredProvinces(['Western Cape', 'Gauteng'])).toEqual(['Gauteng', 'Western Cape']);
+    expect(offeredProvinces(undefined)).toEqual(PROVINCES);
+    expect(offeredProvinces(null)).toEqual(PROVINCES);
+    expect(offeredProvinces([])).toEqual(PROVINCES);
+    expect(offeredProvinces(['Atlantis'])).toEqual(PROVINCES);
+  });
+
+  it('takes only a province offered', () => {
+    const schema = makeAddressSchema(['Gauteng']);
+    expect(schema.safeParse({ ...valid, province: 'Gauteng' }).success).toBe(true);
+    const refused = schema.safeParse(valid);
+    expect(refused.success).toBe(false);
+    expect(refused.error!.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ['province', ADDRESS_MESSAGES.province],
+    ]);
   });
 });

@@ -15,6 +15,15 @@ export const PROVINCES = [
   'Western Cape',
 ] as const;
 
+/**
+ * The provinces checkout offers: those the public settings' `delivery_provinces` name, in the
+ * order above; all nine while the settings are not loaded (or name none the site knows).
+ */
+export function offeredProvinces(delivery: readonly string[] | null | undefined): readonly string[] {
+  const offered = PROVINCES.filter((province) => delivery?.includes(province));
+  return offered.length > 0 ? offered : PROVINCES;
+}
+
 export const ADDRESS_MESSAGES = {
   recipient: "Enter the recipient's name",
   phone: 'Enter a South African phone number, e.g. 082 123 4567',
@@ -38,20 +47,25 @@ export function isSouthAfricanPhone(input: string): boolean {
 const required = (message: string, max: number) =>
   z.string().trim().min(1, message).max(max, `Use at most ${max} characters`);
 
-export const addressSchema = z.object({
-  recipient: required(ADDRESS_MESSAGES.recipient, 100),
-  phone: z.string().refine(isSouthAfricanPhone, ADDRESS_MESSAGES.phone),
-  line1: required(ADDRESS_MESSAGES.line1, 200),
-  line2: z.string().trim().max(200, 'Use at most 200 characters'),
-  suburb: z.string().trim().max(200, 'Use at most 200 characters'),
-  city: required(ADDRESS_MESSAGES.city, 100),
-  province: z.string().refine((value) => (PROVINCES as readonly string[]).includes(value), ADDRESS_MESSAGES.province),
-  postal_code: z
-    .string()
-    .trim()
-    .regex(/^\d{4}$/, ADDRESS_MESSAGES.postalCode)
-    .refine((code) => code !== '0000', ADDRESS_MESSAGES.postalCode),
-});
+/** The address form's checks, with `provinces` the ones offered (offeredProvinces). */
+export function makeAddressSchema(provinces: readonly string[] = PROVINCES) {
+  return z.object({
+    recipient: required(ADDRESS_MESSAGES.recipient, 100),
+    phone: z.string().refine(isSouthAfricanPhone, ADDRESS_MESSAGES.phone),
+    line1: required(ADDRESS_MESSAGES.line1, 200),
+    line2: z.string().trim().max(200, 'Use at most 200 characters'),
+    suburb: z.string().trim().max(200, 'Use at most 200 characters'),
+    city: required(ADDRESS_MESSAGES.city, 100),
+    province: z.string().refine((value) => provinces.includes(value), ADDRESS_MESSAGES.province),
+    postal_code: z
+      .string()
+      .trim()
+      .regex(/^\d{4}$/, ADDRESS_MESSAGES.postalCode)
+      .refine((code) => code !== '0000', ADDRESS_MESSAGES.postalCode),
+  });
+}
+
+export const addressSchema = makeAddressSchema();
 
 export type AddressFormValues = z.infer<typeof addressSchema>;
 

@@ -1,9 +1,9 @@
 'use client';
 
 import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type PointerEvent } from 'react';
-import Link from 'next/link';
 import type { EmblaCarouselType } from 'embla-carousel';
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
+import { ContentLink } from '@/features/home/components/content-link';
 import { HeroArt } from '@/features/home/components/hero-art';
 import { HERO_AUTOPLAY_MS, HERO_SLIDES, type CarouselSlide } from '@/features/home/components/hero-slides';
 import { usePrefersReducedMotion } from '@/lib/use-reduced-motion';
@@ -37,13 +37,18 @@ const CONTROL =
  *
  * The first slide is in the exported HTML and Embla is loaded after hydration, so the carousel
  * costs the first paint nothing. Should Embla fail to load, the slides move by CSS alone.
+ *
+ * `builtIn` marks the built-in slides (`data-home-default`), which the server hides until the
+ * admins' slides replace them (features/home/api/home-content.ts).
  */
 export function HeroCarousel({
   slides = HERO_SLIDES,
   delayMs = HERO_AUTOPLAY_MS,
+  builtIn = false,
 }: {
   slides?: readonly CarouselSlide[];
   delayMs?: number;
+  builtIn?: boolean;
 }) {
   const count = slides.length;
   const slidesId = useId();
@@ -139,6 +144,7 @@ export function HeroCarousel({
       aria-label="Highlights"
       className="relative"
       data-testid="hero-carousel"
+      data-home-default={builtIn ? '' : undefined}
       onPointerEnter={onPointerEnter}
       onPointerLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
@@ -215,7 +221,7 @@ function HeroSlide({
   count: number;
   active: boolean;
 }) {
-  const tone = TONES[slide.tone];
+  const tone = TONES[slide.tone] ?? TONES.brand;
   return (
     <div
       role="group"
@@ -229,17 +235,31 @@ function HeroSlide({
     >
       <div className="grid min-h-[26rem] items-center gap-6 px-6 pb-20 pt-10 sm:min-h-[24rem] sm:grid-cols-[3fr_2fr] sm:px-10 sm:pb-24 sm:pt-12">
         <div className="flex flex-col items-start gap-3">
-          <p className={cn('text-sm font-semibold uppercase tracking-wider', tone.kicker)}>{slide.subtitle}</p>
+          {slide.subtitle ? (
+            <p className={cn('text-sm font-semibold uppercase tracking-wider', tone.kicker)}>{slide.subtitle}</p>
+          ) : null}
           <h2 className="max-w-xl text-4xl font-bold tracking-tight lg:text-5xl">{slide.title}</h2>
-          <p className="max-w-lg text-base opacity-90 sm:text-lg">{slide.description}</p>
-          <Link
+          {slide.description ? <p className="max-w-lg text-base opacity-90 sm:text-lg">{slide.description}</p> : null}
+          <ContentLink
             href={slide.link}
             className={cn('mt-3 inline-flex h-11 items-center rounded-md px-6 text-sm font-semibold shadow-sm', tone.cta)}
           >
             {slide.buttonText}
-          </Link>
+          </ContentLink>
         </div>
-        <HeroArt art={slide.art} className={cn('hidden h-auto w-full max-w-xs justify-self-end sm:block', tone.art)} />
+        {slide.imageUrl ? (
+          // Decorative (the title says what the slide is); a plain img, as the export cannot optimise remote images.
+          // eslint-disable-next-line @next/next/no-img-element
+          <img
+            src={slide.imageUrl}
+            alt=""
+            loading={index === 0 ? 'eager' : 'lazy'}
+            decoding="async"
+            className="hidden aspect-[4/3] w-full max-w-xs justify-self-end rounded-xl object-cover sm:block"
+          />
+        ) : (
+          <HeroArt art={slide.art} className={cn('hidden h-auto w-full max-w-xs justify-self-end sm:block', tone.art)} />
+        )}
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import HomePage from '@/app/page';
+import { BUILT_IN_HOME_CONTENT } from '@/features/home/api/home-content';
 import { productList, productSummary, publicSettings } from '@/test/fixtures';
 import { mockSystemDark } from '@/test/media';
 import { server } from '@/test/msw-server';
@@ -30,6 +31,8 @@ describe('HomePage', () => {
       http.get('*/api/v1/products', () => HttpResponse.json(productList([productSummary()]))),
       http.get('*/api/v1/recommendations', () => HttpResponse.json(productList([]))),
       http.get('*/api/v1/categories', () => HttpResponse.json({ categories: [] })),
+      // No content in the document (as after a client-side navigation): the page fetches it.
+      http.get('*/api/v1/settings/home', () => HttpResponse.json(BUILT_IN_HOME_CONTENT)),
     );
   });
   // The stubs stay for the whole file: Embla may finish loading after a test has ended.
@@ -41,6 +44,7 @@ describe('HomePage', () => {
     expect(screen.getByRole('region', { name: 'Highlights' })).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Promotions' })).getAllByText('10% off your first order')[0]).toBeVisible();
     await screen.findAllByTestId('product-card');
+    await screen.findAllByTestId('home-banner');
     // No categories and no recommendations: those sections go, rather than stay empty.
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Shop by category' })).not.toBeInTheDocument());
     await waitFor(() => expect(screen.queryByTestId('home-recommendations')).not.toBeInTheDocument());
@@ -59,10 +63,10 @@ describe('HomePage', () => {
     expect(screen.queryByRole('region', { name: 'Recently viewed' })).not.toBeInTheDocument();
   });
 
-  it('links its banners to pages that exist, and shows the design studio as Coming Soon only', () => {
+  it('links its banners to pages that exist, and shows the design studio as Coming Soon only', async () => {
     renderWithQueryClient(<HomePage />);
 
-    const banners = screen.getAllByTestId('home-banner').map((banner) => banner.getAttribute('href'));
+    const banners = (await screen.findAllByTestId('home-banner')).map((banner) => banner.getAttribute('href'));
     expect(banners).toEqual(['/daily-deals/', '/products/?sort=newest']);
     expect(screen.queryByRole('link', { name: /community/i })).not.toBeInTheDocument();
 

@@ -8,6 +8,7 @@ import { productDetail, publicSettings } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
 import { renderWithQueryClient } from '@/test/render';
 import { PAGE_DATA_ID, resetPageData } from '@/lib/page-data';
+import { DISPLAY_CURRENCY_KEY } from '@/lib/display-currency';
 
 vi.mock('next/navigation', () => ({ usePathname: vi.fn() }));
 
@@ -263,6 +264,45 @@ describe('ProductDetailPage', () => {
 
     expect(await screen.findByText('€399.00')).toBeInTheDocument();
     expect(screen.getByTestId('product-price')).toHaveTextContent('€399.00');
+  });
+
+  it('shows the approximate price in the currency chosen in the footer, under the price', async () => {
+    server.use(
+      http.get('*/api/v1/settings/public', () =>
+        HttpResponse.json(
+          publicSettings({
+            currencies: [
+              { code: 'USD', name: 'US Dollar', symbol: '$', decimal_places: 2, enabled: true, rate: '0.054321' },
+              { code: 'JPY', name: 'Japanese Yen', symbol: '¥', decimal_places: 0, enabled: true, rate: '8.2' },
+              { code: 'ZAR', name: 'South African Rand', symbol: 'R', decimal_places: 2, enabled: true, rate: '1' },
+            ],
+          }),
+        ),
+      ),
+    );
+    window.localStorage.setItem(DISPLAY_CURRENCY_KEY, 'USD');
+    mockedPathname.mockReturnValue('/products/ovr-aero-running-tee/');
+    serveProducts([productDetail()]);
+
+    renderWithQueryClient(<ProductDetailPage />);
+
+    // R399.00 at 0.054321 dollars to the rand.
+    const approximate = await screen.findByTestId('approximate-price');
+    expect(approximate).toHaveTextContent(/^≈ \$21\.67/);
+    expect(approximate).toHaveAttribute('title', 'Approximate; you pay in rand');
+    expect(screen.getByTestId('product-price')).toHaveTextContent('R399.00');
+  });
+
+  it('shows no approximate price for the store currency, or a currency no longer offered', async () => {
+    mockedPathname.mockReturnValue('/products/ovr-aero-running-tee/');
+    serveProducts([productDetail()]);
+    window.localStorage.setItem(DISPLAY_CURRENCY_KEY, 'GBP');
+
+    const { queryClient } = renderWithQueryClient(<ProductDetailPage />);
+
+    expect(await screen.findByTestId('product-price')).toHaveTextContent('R399.00');
+    await waitFor(() => expect(queryClient.getQueryState(['settings', 'public'])?.status).toBe('success'));
+    expect(screen.queryByTestId('approximate-price')).not.toBeInTheDocument();
   });
 
   it('shows "Product not found" with a link home when the API answers 404', async () => {

@@ -1,4 +1,5 @@
 import { Truck } from 'lucide-react';
+import { ApproximatePrice } from '@/components/product/approximate-price';
 import { PriceTag } from '@/components/product/price-tag';
 import { displayPrice } from '@/components/product/product-price';
 import type { ProductDetail as Product } from '@/features/products/api/product-types';
@@ -38,13 +39,19 @@ export function ProductDetail({
             <StarRating rating={product.rating} />
           </div>
 
-          <PriceTag
-            size="lg"
-            priceTestId="product-price"
-            price={price.price}
-            regularPrice={price.regularPrice}
-            discountPercent={price.discountPercent}
-          />
+          <div className="flex flex-col gap-1">
+            <PriceTag
+              size="lg"
+              priceTestId="product-price"
+              price={price.price}
+              regularPrice={price.regularPrice}
+              discountPercent={price.discountPercent}
+            />
+            <ApproximatePrice
+              cents={product.price_range?.min_cents ?? product.effective_price_cents}
+              maxCents={product.price_range?.max_cents}
+            />
+          </div>
 
           <ul className="flex flex-col gap-2 text-sm text-neutral-700">
             <li className="flex items-center gap-2" data-testid="product-stock">
