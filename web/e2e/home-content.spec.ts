@@ -58,11 +58,14 @@ test('the home page shows the slides and banners an admin saves, from its first 
   expect(html).toContain('[data-home-default]{visibility:hidden}');
 
   const visitor = await browser.newPage();
+  const errors: string[] = [];
+  visitor.on('pageerror', (error) => errors.push(error.message));
   await visitor.goto('/');
   await expect(visitor.getByRole('heading', { name: TITLE })).toBeVisible();
   await expect(visitor.getByRole('link', { name: /See team sports/ })).toBeVisible();
   await expect(visitor.getByText('Gear up for your next personal best')).toHaveCount(0);
   await expect(visitor.getByTestId('home-banner')).toHaveCount(1);
+  expect(errors).toEqual([]);
   await visitor.close();
 
   // The admin page shows the content as edited and puts the built-in content back.
@@ -70,5 +73,5 @@ test('the home page shows the slides and banners an admin saves, from its first 
   await expectSignedInAtRoot(page, DEMO_ADMIN.name);
   await page.goto('/admin/home-page/');
   await expect(page.getByText('Edited', { exact: true })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Title' }).first()).toHaveValue(TITLE);
+  await expect(page.getByRole('textbox', { name: 'Title', exact: true }).first()).toHaveValue(TITLE);
 });

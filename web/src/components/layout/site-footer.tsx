@@ -7,6 +7,7 @@ import { type PublicSettings, usePublicSettings, useSiteName } from '@/lib/publi
 import { isHeaderHidden } from '@/components/layout/site-header';
 import { FOOTER_LINK_GROUPS } from '@/components/layout/site-links';
 import { openCookieSettings } from '@/lib/tracking/cookie-settings';
+import { useMounted } from '@/lib/use-mounted';
 
 // Loaded only when there is a currency to choose, so pages' first load does not carry it.
 const DisplayCurrencySelect = dynamic(
@@ -24,6 +25,9 @@ function offersOtherCurrency(settings: PublicSettings | undefined): boolean {
 export function SiteFooter() {
   const siteName = useSiteName();
   const { data: settings } = usePublicSettings();
+  // The exported footer has no selector; it comes after hydration, even when the settings
+  // arrived first (the footer hydrates on its own, later than the page).
+  const mounted = useMounted();
   const pathname = usePathname();
   if (isHeaderHidden(pathname)) return null;
   return (
@@ -42,7 +46,7 @@ export function SiteFooter() {
           >
             Cookie settings
           </button>
-          {offersOtherCurrency(settings) ? <DisplayCurrencySelect /> : null}
+          {mounted && offersOtherCurrency(settings) ? <DisplayCurrencySelect /> : null}
         </div>
         <nav aria-label="Footer" className="grid grid-cols-2 gap-8 sm:grid-cols-4">
           {FOOTER_LINK_GROUPS.map((group) => (
