@@ -197,62 +197,40 @@ pub struct Proposal {
     pub deal_price_cents: i64,
 }
 
-/// Proposes one of the vendor's products for a date at a deal price.
-pub async fn propose_deal(db: &Db, seller: Seller, p: &Proposal) -> Result<Uuid, SellingError> {
-    let date = deal::parse_date(&p.deal_date).map_err(|e| invalid("deal_date", e))?;
-    let now = Utc::now();
-    let mut tx = db.begin().await?;
-    let product = deals::product(&mut tx, Some(seller.store_id), p.product_id)
-        .await?
-        .ok_or_else(|| invalid("product_id", "Choose one of your products"))?;
-    deal::check_proposal(
-        date,
-        Cents(p.deal_price_cents),
-        DealProduct {
-            current_price: Cents(product.min_price_cents),
-            has_variations: product.has_variations,
-        },
-        now,
-    )
-    .map_err(|e| invalid(e.field, e.message))?;
-    let id = deals::propose(
-        &mut tx,
-        seller.store_id,
-        p.product_id,
-        date,
-        p.deal_price_cents,
-        now,
-    )
-    .await
-    .map_err(|e| match e {
-        DbError::Conflict(_) => conflict("deal_taken", DEAL_TAKEN),
-        e => e.into(),
-    })?;
-    tx.commit().await?;
-    Ok(id)
+/// Who puts a product on a deal: its store (a proposal, from tomorrow) or an admin (any
+/// store's product, from today, approved at once).
+enum DealMaker<'a> {
+    Store(Seller),
+    Admin(&'a Actor<'a>),
 }
 
-/// An admin puts any store's product on a daily deal: approved at once (audited), from
-/// today on; a deal for today reaches prices at once.
-pub async fn schedule_deal(db: &Db, admin: &Actor<'_>, p: &Proposal) -> Result<Uuid, SellingError> {
+/// Records a deal for `p` in `tx` after the checks of its maker; answers its id and date.
+async fn record_deal(
+    tx: &mut Tx,
+    maker: &DealMaker<'_>,
+    p: &Proposal,
+    now: DateTime<Utc>,
+) -> Result<(Uuid, chrono::NaiveDate), SellingError> {
     let date = deal::parse_date(&p.deal_date).map_err(|e| invalid("deal_date", e))?;
-    let now = Utc::now();
-    let mut tx = db.begin().await?;
-    let product = deals::product(&mut tx, None, p.product_id)
+    let (store, unknown) = match maker {
+        DealMaker::Store(seller) => (Some(seller.store_id), "Choose one of your products"),
+        DealMaker::Admin(_) => (None, "Choose a product"),
+    };
+    let product = deals::product(tx, store, p.product_id)
         .await?
-        .ok_or_else(|| invalid("product_id", "Choose a product"))?;
-    deal::check_schedule(
-        date,
-        Cents(p.deal_price_cents),
-        DealProduct {
-            current_price: Cents(product.min_price_cents),
-            has_variations: product.has_variations,
-        },
-        now,
-    )
+        .ok_or_else(|| invalid("product_id", unknown))?;
+    let price = Cents(p.deal_price_cents);
+    let current = DealProduct {
+        current_price: Cents(product.min_price_cents),
+        has_variations: product.has_variations,
+    };
+    match maker {
+        DealMaker::Store(_) => deal::check_proposal(date, price, current, now),
+        DealMaker::Admin(_) => deal::check_schedule(date, price, current, now),
+    }
     .map_err(|e| invalid(e.field, e.message))?;
     let id = deals::propose(
-        &mut tx,
+        tx,
         product.vendor_id,
         p.product_id,
         date,
@@ -264,6 +242,23 @@ pub async fn schedule_deal(db: &Db, admin: &Actor<'_>, p: &Proposal) -> Result<U
         DbError::Conflict(_) => conflict("deal_taken", DEAL_TAKEN),
         e => e.into(),
     })?;
+    Ok((id, date))
+}
+
+/// Proposes one of the vendor's products for a date at a deal price.
+pub async fn propose_deal(db: &Db, seller: Seller, p: &Proposal) -> Result<Uuid, SellingError> {
+    let mut tx = db.begin().await?;
+    let (id, _) = record_deal(&mut tx, &DealMaker::Store(seller), p, Utc::now()).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// An admin puts any store's product on a daily deal: approved at once (audited), from
+/// today on; a deal for today reaches prices at once.
+pub async fn schedule_deal(db: &Db, admin: &Actor<'_>, p: &Proposal) -> Result<Uuid, SellingError> {
+    let now = Utc::now();
+    let mut tx = db.begin().await?;
+    let (id, date) = record_deal(&mut tx, &DealMaker::Admin(admin), p, now).await?;
     deals::set_status(&mut tx, id, DealStatus::Approved, "", admin.id, now).await?;
     audit::record(
         &mut tx,
