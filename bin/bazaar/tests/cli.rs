@@ -157,11 +157,23 @@ fn bad_input_gives_one_clear_line() {
         .output()
         .unwrap();
     assert_one_line_failure(&out, "error: cannot read nothing.json");
+    std::fs::write(dir.join("ledger.csv"), "Date,Amount\n2026-11-01,100.00\n").unwrap();
     let out = bazaar(&dir)
-        .args(["import", "products.xml"])
+        .args(["import", "ledger.csv"])
         .output()
         .unwrap();
-    assert_one_line_failure(&out, "cannot tell the format of products.xml");
+    assert_one_line_failure(
+        &out,
+        "cannot import ledger.csv: not a product file: expected",
+    );
+    let out = bazaar(&dir)
+        .args(["import", "ledger.csv", "--format", "shopify"])
+        .output()
+        .unwrap();
+    assert_one_line_failure(
+        &out,
+        "cannot import ledger.csv as Shopify CSV: not a Shopify product CSV: the header lacks 'Handle', 'Title', 'Variant Price'",
+    );
 
     let out = bazaar(&dir)
         .args(["serve", "--google-client-id", "x"])
@@ -337,6 +349,21 @@ fn import_reports_each_row_and_a_rerun_changes_nothing() {
         out.contains("Imported: 0 created, 0 updated, 1 unchanged, 1 rejected"),
         "{out}"
     );
+
+    // A Shopify export is recognised by its header; --vendor must name a store.
+    std::fs::write(
+        dir.join("export.csv"),
+        "Handle,Title,Body (HTML),Vendor,Option1 Name,Option1 Value,Variant SKU,Variant Price,Image Src,Status\n\
+         kasi-cap,Kasi Cap,<p>Cotton.</p>,Kasi,Title,Default Title,KASI-CAP,149.00,,active\n",
+    )
+    .unwrap();
+    let refused = run(&["import", "export.csv", "--vendor", "nobody"]);
+    assert_one_line_failure(&refused, "there is no store 'nobody'");
+    let shopify = run(&["import", "export.csv"]);
+    assert!(shopify.status.success(), "{}", stderr(&shopify));
+    assert!(stderr(&shopify).contains("export.csv: Shopify CSV (1 product)"));
+    let out = String::from_utf8_lossy(&shopify.stdout);
+    assert!(out.contains("row     2  created    kasi-cap"), "{out}");
 }
 
 #[test]

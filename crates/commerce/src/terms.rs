@@ -199,22 +199,22 @@ pub struct Proposal {
 
 /// Who puts a product on a deal: its store (a proposal, from tomorrow) or an admin (any
 /// store's product, from today, approved at once).
-enum DealMaker<'a> {
+enum DealMaker {
     Store(Seller),
-    Admin(&'a Actor<'a>),
+    Admin,
 }
 
 /// Records a deal for `p` in `tx` after the checks of its maker; answers its id and date.
 async fn record_deal(
     tx: &mut Tx,
-    maker: &DealMaker<'_>,
+    maker: &DealMaker,
     p: &Proposal,
     now: DateTime<Utc>,
 ) -> Result<(Uuid, chrono::NaiveDate), SellingError> {
     let date = deal::parse_date(&p.deal_date).map_err(|e| invalid("deal_date", e))?;
     let (store, unknown) = match maker {
         DealMaker::Store(seller) => (Some(seller.store_id), "Choose one of your products"),
-        DealMaker::Admin(_) => (None, "Choose a product"),
+        DealMaker::Admin => (None, "Choose a product"),
     };
     let product = deals::product(tx, store, p.product_id)
         .await?
@@ -226,7 +226,7 @@ async fn record_deal(
     };
     match maker {
         DealMaker::Store(_) => deal::check_proposal(date, price, current, now),
-        DealMaker::Admin(_) => deal::check_schedule(date, price, current, now),
+        DealMaker::Admin => deal::check_schedule(date, price, current, now),
     }
     .map_err(|e| invalid(e.field, e.message))?;
     let id = deals::propose(
@@ -258,7 +258,7 @@ pub async fn propose_deal(db: &Db, seller: Seller, p: &Proposal) -> Result<Uuid,
 pub async fn schedule_deal(db: &Db, admin: &Actor<'_>, p: &Proposal) -> Result<Uuid, SellingError> {
     let now = Utc::now();
     let mut tx = db.begin().await?;
-    let (id, date) = record_deal(&mut tx, &DealMaker::Admin(admin), p, now).await?;
+    let (id, date) = record_deal(&mut tx, &DealMaker::Admin, p, now).await?;
     deals::set_status(&mut tx, id, DealStatus::Approved, "", admin.id, now).await?;
     audit::record(
         &mut tx,

@@ -7,9 +7,15 @@
 
 mod csv_format;
 pub(crate) use bazaar_domain::fields;
+mod html_text;
+mod platforms;
 pub mod seed;
+pub mod shopify;
 pub mod stock_csv;
 mod validate;
+pub mod woocommerce;
+
+pub use html_text::html_to_text;
 
 use std::path::Path;
 
@@ -27,6 +33,10 @@ pub use validate::{ValidProduct, validate};
 pub enum Format {
     Json,
     Csv,
+    /// WooCommerce's product CSV export.
+    WooCommerce,
+    /// Shopify's product CSV export.
+    Shopify,
 }
 
 impl Format {
@@ -38,7 +48,44 @@ impl Format {
             _ => None,
         }
     }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Json => "bazaar JSON",
+            Format::Csv => "bazaar CSV",
+            Format::WooCommerce => "WooCommerce CSV",
+            Format::Shopify => "Shopify CSV",
+        }
+    }
+
+    /// The format of `text`: JSON by its first character, a CSV by its header row (bazaar's,
+    /// WooCommerce's or Shopify's). A CSV that is none of them fails with what was expected.
+    pub fn detect(text: &str) -> Result<Format, ImportError> {
+        let start = text.trim_start_matches('\u{feff}').trim_start();
+        if start.starts_with('[') || start.starts_with('{') {
+            return Ok(Format::Json);
+        }
+        let headers: Vec<String> = csv::ReaderBuilder::new()
+            .from_reader(start.as_bytes())
+            .headers()
+            .map(|h| h.iter().map(|c| c.trim().to_owned()).collect())
+            .unwrap_or_default();
+        if woocommerce::is_woocommerce(&headers) {
+            Ok(Format::WooCommerce)
+        } else if shopify::is_shopify(&headers) {
+            Ok(Format::Shopify)
+        } else if headers.iter().any(|h| h.eq_ignore_ascii_case("slug")) {
+            Ok(Format::Csv)
+        } else {
+            Err(ImportError::Malformed(NOT_A_PRODUCT_FILE.into()))
+        }
+    }
 }
+
+/// What a file that is not a product file is told.
+pub const NOT_A_PRODUCT_FILE: &str = "not a product file: expected bazaar's JSON or CSV \
+    (columns slug, name, price, …), WooCommerce's product CSV export (columns Type, SKU, Name, \
+    Regular price, In stock?, …) or Shopify's (columns Handle, Title, Variant Price, …)";
 
 /// A whole file that cannot be read as the format at all.
 #[derive(Debug, thiserror::Error)]
@@ -65,14 +112,52 @@ pub struct SourceRow {
 /// Reads a file into source rows without validating their content. A JSON file is kept as
 /// its text and parsed one product at a time as the import reaches it (see [`SourceRows`]).
 pub fn read_file(path: &Path, format: Format) -> Result<SourceRows, ImportError> {
-    let text = std::fs::read_to_string(path).map_err(|source| ImportError::Read {
+    parse(read_text(path)?, format)
+}
+
+/// The file's text. A file that is not UTF-8 (a spreadsheet's "CSV" in Windows-1252, say)
+/// fails with the line of the first byte that is not, rather than with mangled names.
+pub fn read_text(path: &Path) -> Result<String, ImportError> {
+    let bytes = std::fs::read(path).map_err(|source| ImportError::Read {
         path: path.display().to_string(),
         source,
     })?;
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let line = bytes[..at].iter().filter(|b| **b == b'\n').count() + 1;
+        ImportError::Malformed(format!(
+            "{} is not UTF-8 text: line {line} has the byte 0x{:02X}, as a file saved in \
+             Windows-1252 (Excel's \"CSV\") has for letters such as é; save it as \"CSV UTF-8\" \
+             and import it again",
+            path.display(),
+            bytes[at]
+        ))
+    })
+}
+
+/// Reads `text` as `format` into source rows.
+pub fn parse(text: String, format: Format) -> Result<SourceRows, ImportError> {
     match format {
         Format::Json => read_json_lazily(text),
         Format::Csv => csv_format::read(&text).map(SourceRows::Parsed),
+        Format::WooCommerce => woocommerce::read(&text).map(SourceRows::Parsed),
+        Format::Shopify => shopify::read(&text).map(SourceRows::Parsed),
     }
+}
+
+/// Gives every row to the store `vendor` (a store slug), whatever the file says.
+pub fn for_vendor(rows: SourceRows, vendor: &str) -> Vec<SourceRow> {
+    rows.into_iter()
+        .map(|mut row| {
+            row.fields.remove(shopify::STORE_HINT);
+            if !row.fields.is_empty() {
+                row.fields
+                    .insert("vendor".into(), Value::String(vendor.to_owned()));
+            }
+            row
+        })
+        .collect()
 }
 
 /// Rows to import. A JSON file of 100,000 products is held as its text and where each
@@ -304,8 +389,18 @@ async fn savepoint(tx: &mut Tx, sql: &'static str) -> Result<(), DbError> {
 /// Writes one row in `tx`; returns its report and, when it changed a product, the id.
 async fn import_row(
     tx: &mut Tx,
-    source: SourceRow,
+    mut source: SourceRow,
 ) -> Result<(RowReport, Option<uuid::Uuid>), DbError> {
+    // A platform's name for the store (Shopify's `Vendor`) owns the product when a store of
+    // that name exists and the file names no store itself.
+    if let Some(Value::String(hint)) = source.fields.remove(shopify::STORE_HINT)
+        && !source.fields.contains_key("vendor")
+    {
+        let slug = bazaar_domain::text::slugify(&hint);
+        if vendors::id_by_slug(tx, &slug).await?.is_some() {
+            source.fields.insert("vendor".into(), Value::String(slug));
+        }
+    }
     let slug = source
         .fields
         .get("slug")

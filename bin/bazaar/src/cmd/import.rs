@@ -1,5 +1,6 @@
-//! `bazaar import FILE`: products from bazaar's JSON or CSV format, one transaction per
-//! product, with a per-row report. Exits 1 when any row was rejected (the others are kept).
+//! `bazaar import FILE`: products from bazaar's JSON or CSV format, or from WooCommerce's or
+//! Shopify's product CSV export (recognised by its header), one transaction per product, with
+//! a per-row report. Exits 1 when any row was rejected (the others are kept).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -14,16 +15,21 @@ use crate::config::Config;
 pub enum FormatArg {
     Json,
     Csv,
+    Woocommerce,
+    Shopify,
 }
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The file to import (.json or .csv).
+    /// The file to import: bazaar's JSON or CSV, or a WooCommerce or Shopify product CSV.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
-    /// File format [default: from the file's extension].
+    /// File format [default: recognised from the file's content].
     #[arg(long, value_enum)]
     pub format: Option<FormatArg>,
+    /// The store (its slug) that owns every product imported, whatever the file says.
+    #[arg(long, value_name = "SLUG")]
+    pub vendor: Option<String>,
     /// Check every row and report what would happen, writing nothing.
     #[arg(long)]
     pub dry_run: bool,
@@ -33,28 +39,63 @@ pub struct Args {
 }
 
 pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
+    let text = bazaar_import::read_text(&args.file)?;
     let format = match args.format {
         Some(FormatArg::Json) => Format::Json,
         Some(FormatArg::Csv) => Format::Csv,
-        None => match Format::from_path(&args.file) {
-            Some(f) => f,
-            None => bail!(
-                "cannot tell the format of {}: name it .json or .csv, or pass --format",
-                args.file.display()
-            ),
-        },
+        Some(FormatArg::Woocommerce) => Format::WooCommerce,
+        Some(FormatArg::Shopify) => Format::Shopify,
+        None => Format::detect(&text)
+            .with_context(|| format!("cannot import {}", args.file.display()))?,
     };
-    let rows = bazaar_import::read_file(&args.file, format)?;
+    let rows = bazaar_import::parse(text, format)
+        .with_context(|| format!("cannot import {} as {}", args.file.display(), format.name()))?;
     let db = config.connect_migrated().await?;
-    let progress = ProgressBar::new(rows.len() as u64);
-    if let Ok(style) =
-        ProgressStyle::with_template("{spinner} importing [{bar:40}] {pos}/{len} ({eta} left)")
-    {
+    let rows: Vec<bazaar_import::SourceRow> = match &args.vendor {
+        Some(slug) => {
+            let mut tx = db.begin().await?;
+            if bazaar_db::vendors::id_by_slug(&mut tx, slug)
+                .await?
+                .is_none()
+            {
+                bail!("there is no store '{slug}' (--vendor takes a store's slug)");
+            }
+            tx.rollback().await?;
+            bazaar_import::for_vendor(rows, slug)
+        }
+        None => rows.into_iter().collect(),
+    };
+    eprintln!(
+        "{}: {} ({} product{})",
+        args.file.display(),
+        format.name(),
+        rows.len(),
+        if rows.len() == 1 { "" } else { "s" }
+    );
+    // A bar with the rate and time left on a terminal; otherwise (a log, CI) a plain line
+    // every tenth of the way.
+    let total = rows.len();
+    let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let progress = ProgressBar::new(total as u64);
+    if let Ok(style) = ProgressStyle::with_template(
+        "{spinner} importing [{bar:40}] {pos}/{len} {per_sec} ({eta} left)",
+    ) {
         progress.set_style(style.progress_chars("=> "));
     }
-    let reports = bazaar_import::import_rows(&db, rows, args.dry_run, |_| progress.inc(1))
-        .await
-        .context("the import stopped because the database failed")?;
+    let started = std::time::Instant::now();
+    let step = (total / 10).max(1);
+    let mut done = 0usize;
+    let reports = bazaar_import::import_rows(&db, rows, args.dry_run, |_| {
+        done += 1;
+        if terminal {
+            progress.inc(1);
+        } else if done.is_multiple_of(step) || done == total {
+            let rate = done as f64 / started.elapsed().as_secs_f64().max(0.001);
+            eprintln!("imported {done}/{total} ({rate:.0}/s)");
+        }
+    })
+    .await
+    .context("the import stopped because the database failed")?;
     progress.finish_and_clear();
 
     for r in &reports {

@@ -1,0 +1,127 @@
+//! What the readers of other platforms' CSV files share: reading the records with their line
+//! numbers, cells by column name, and the shapes bazaar's import format takes.
+
+use std::collections::HashMap;
+
+use bazaar_domain::text::slugify;
+use serde_json::{Map, Value, json};
+
+use crate::ImportError;
+use crate::fields::FieldError;
+
+/// One CSV record with its first line and its cells by column name.
+pub struct Record {
+    pub line: usize,
+    cells: HashMap<String, String>,
+}
+
+impl Record {
+    /// The trimmed cell of `column`; empty when the column is absent.
+    pub fn get(&self, column: &str) -> &str {
+        self.cells.get(column).map_or("", |s| s.trim())
+    }
+
+    /// The cell of `column` when it is not empty.
+    pub fn opt(&self, column: &str) -> Option<&str> {
+        Some(self.get(column)).filter(|s| !s.is_empty())
+    }
+}
+
+/// A record that could not be read, with its line.
+pub struct Unreadable {
+    pub line: usize,
+    pub reason: String,
+}
+
+/// A file's header row and its records, each read or not.
+pub type Records = (Vec<String>, Vec<Result<Record, Unreadable>>);
+
+/// The header row and every record of `text`.
+pub fn records(text: &str) -> Result<Records, ImportError> {
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    let headers: Vec<String> = reader
+        .headers()
+        .map_err(|e| ImportError::Malformed(format!("cannot read the header row: {e}")))?
+        .iter()
+        .map(|h| h.trim_start_matches('\u{feff}').trim().to_owned())
+        .collect();
+    let mut out = Vec::new();
+    for record in reader.records() {
+        match record {
+            Ok(r) => {
+                let line = r.position().map_or(0, |p| p.line() as usize);
+                if r.len() != headers.len() {
+                    out.push(Err(Unreadable {
+                        line,
+                        reason: format!(
+                            "has {} cells where the header has {} columns",
+                            r.len(),
+                            headers.len()
+                        ),
+                    }));
+                    continue;
+                }
+                let cells = headers
+                    .iter()
+                    .cloned()
+                    .zip(r.iter().map(str::to_owned))
+                    .collect();
+                out.push(Ok(Record { line, cells }));
+            }
+            Err(e) => out.push(Err(Unreadable {
+                line: e.position().map_or(0, |p| p.line() as usize),
+                reason: format!("unreadable CSV row: {e}"),
+            })),
+        }
+    }
+    Ok((headers, out))
+}
+
+/// A row rejected before it reaches the product rules.
+pub fn rejected(line: usize, field: &str, reason: impl Into<String>) -> crate::SourceRow {
+    crate::SourceRow {
+        row: line,
+        fields: Map::new(),
+        errors: vec![FieldError::new(field, reason)],
+    }
+}
+
+/// A SKU as bazaar keeps them (letters, digits, `-`, `_`, `.`, at most 64), made from parts
+/// when the platform gave none.
+pub fn made_sku(parts: &[&str]) -> String {
+    let joined = parts
+        .iter()
+        .map(|p| slugify(p))
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join("-")
+        .to_ascii_uppercase();
+    joined.chars().take(64).collect()
+}
+
+/// Images as the import format takes them: the first as `image_url`, the others in `images`.
+pub fn put_images(fields: &mut Map<String, Value>, images: Vec<(String, String)>) {
+    let mut images = images.into_iter();
+    if let Some((url, _)) = images.next() {
+        fields.insert("image_url".into(), Value::String(url));
+    }
+    let rest: Vec<Value> = images
+        .map(|(url, alt)| json!({ "url": url, "alt": alt }))
+        .collect();
+    if !rest.is_empty() {
+        fields.insert("images".into(), Value::Array(rest));
+    }
+}
+
+/// The deepest category of a path written `Parent > Child` (bazaar's categories are flat).
+pub fn category_slug(path: &str) -> Option<String> {
+    path.rsplit('>')
+        .next()
+        .map(slugify)
+        .filter(|s| !s.is_empty())
+}
+
+/// The stock a platform's "in stock, not counted" becomes: bazaar counts every product.
+pub const UNCOUNTED_STOCK: i64 = 999;
