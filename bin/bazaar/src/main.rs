@@ -33,8 +33,10 @@ pub enum Command {
     Serve(Box<cmd::serve::Args>),
     /// Run background job workers only (scale-out mode).
     Worker(cmd::worker::Args),
-    /// Import products from bazaar's JSON or CSV format.
+    /// Import products from bazaar's JSON or CSV format, or a WooCommerce or Shopify export.
     Import(cmd::import::Args),
+    /// Export products in bazaar's JSON or CSV format (importing it back changes nothing).
+    Export(cmd::export::Args),
     /// Load the demo data in seeds/, or generate a synthetic catalogue.
     Seed(cmd::seed::Args),
     /// Apply pending database migrations and exit.
@@ -78,6 +80,7 @@ fn main() -> ExitCode {
             Command::Serve(args) => cmd::serve::run(*args, config).await,
             Command::Worker(args) => cmd::worker::run(args, config).await,
             Command::Import(args) => cmd::import::run(args, config).await,
+            Command::Export(args) => cmd::export::run(args, config).await,
             Command::Seed(args) => cmd::seed::run(args, config).await,
             Command::Migrate(args) => cmd::migrate::run(args, config).await,
             Command::User(args) => cmd::user::run(args, config).await,

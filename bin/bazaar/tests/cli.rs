@@ -364,6 +364,20 @@ fn import_reports_each_row_and_a_rerun_changes_nothing() {
     assert!(stderr(&shopify).contains("export.csv: Shopify CSV (1 product)"));
     let out = String::from_utf8_lossy(&shopify.stdout);
     assert!(out.contains("row     2  created    kasi-cap"), "{out}");
+
+    // The catalogue exported as CSV and imported again changes nothing.
+    let exported = run(&["export", "--format", "csv", "--output", "all.csv"]);
+    assert!(exported.status.success(), "{}", stderr(&exported));
+    assert!(stderr(&exported).contains("Exported 2 products."));
+    assert!(!dir.join("all.partial").exists());
+    let again = run(&["import", "all.csv"]);
+    let out = String::from_utf8_lossy(&again.stdout);
+    assert!(
+        out.contains("Imported: 0 created, 0 updated, 2 unchanged, 0 rejected"),
+        "{out}"
+    );
+    let refused = run(&["export", "--vendor", "nobody"]);
+    assert_one_line_failure(&refused, "there is no store 'nobody'");
 }
 
 #[test]

@@ -18,6 +18,8 @@ const VARIATION_COLUMNS: &[(&str, &str)] = &[
     ("variation_weight_grams", "weight_grams"),
     ("variation_enabled", "enabled"),
     ("variation_manage_stock", "manage_stock"),
+    ("variation_images", "images"),
+    ("variation_dimensions", "dimensions"),
 ];
 
 pub fn read(text: &str) -> Result<Vec<SourceRow>, ImportError> {
@@ -70,7 +72,13 @@ pub fn read(text: &str) -> Result<Vec<SourceRow>, ImportError> {
                 continue;
             }
             if let Some((_, field)) = VARIATION_COLUMNS.iter().find(|(c, _)| c == h) {
-                variation.insert((*field).to_owned(), Value::String(value.to_owned()));
+                // Dimensions are an object, written as JSON (`{"length_cm": 30}`).
+                let value = match *field {
+                    "dimensions" => serde_json::from_str(value)
+                        .unwrap_or_else(|_| Value::String(value.to_owned())),
+                    _ => Value::String(value.to_owned()),
+                };
+                variation.insert((*field).to_owned(), value);
             } else {
                 product.insert(h.clone(), Value::String(value.to_owned()));
             }

@@ -6,6 +6,7 @@
 //! slug and variations on SKU: re-running an import reports every row `unchanged`.
 
 mod csv_format;
+pub mod export;
 pub(crate) use bazaar_domain::fields;
 mod html_text;
 mod platforms;

@@ -290,3 +290,57 @@ fn files_that_cannot_be_imported_say_why_at_once() {
         "not a WooCommerce product CSV: the header lacks 'Regular price', 'In stock?'"
     );
 }
+
+#[tokio::test]
+async fn an_export_imported_again_changes_nothing() {
+    use bazaar_import::export::{ExportFormat, export};
+    let (db, dir) = bazaar_testkit::fresh_db().await;
+    let seeds = bazaar_testkit::repo_root().join("seeds");
+    bazaar_import::seed::load(&db, &seeds, &dir.join("media"), |_| {})
+        .await
+        .unwrap();
+    // Products from the platforms too: prices with sale windows, made SKUs, digital goods.
+    import(&db, rows("woocommerce-products.csv").1, false).await;
+    import(&db, rows("shopify-products.csv").1, false).await;
+    let total = bazaar_db::on_db!(&db, pool => sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM products").fetch_one(pool).await.unwrap())
+        as usize;
+
+    for (format, name) in [
+        (ExportFormat::Json, "export.json"),
+        (ExportFormat::Csv, "export.csv"),
+    ] {
+        let mut file = Vec::new();
+        let count = export(&db, None, format, &mut file).await.unwrap();
+        assert_eq!(count, total);
+        let path = dir.join(name);
+        std::fs::write(&path, &file).unwrap();
+        let text = bazaar_import::read_text(&path).unwrap();
+        let detected = Format::detect(&text).unwrap();
+        let rows: Vec<SourceRow> = bazaar_import::parse(text, detected)
+            .unwrap()
+            .into_iter()
+            .collect();
+        let reports = import(&db, rows, false).await;
+        let s = Summary::of(&reports);
+        let changed: Vec<_> = reports
+            .iter()
+            .filter(|r| r.outcome != Outcome::Unchanged)
+            .collect();
+        assert_eq!(s, summary(0, 0, total, 0), "{name}: {changed:#?}");
+    }
+
+    // One store's products only.
+    let mut tx = db.begin().await.unwrap();
+    let store = bazaar_db::vendors::id_by_slug(&mut tx, "ovr-official")
+        .await
+        .unwrap();
+    tx.rollback().await.unwrap();
+    let mut file = Vec::new();
+    let count = export(&db, store, ExportFormat::Json, &mut file)
+        .await
+        .unwrap();
+    let records: Vec<Value> = serde_json::from_slice(&file).unwrap();
+    assert_eq!(records.len(), count);
+    assert!(count > 0 && count < total);
+    assert!(records.iter().all(|r| r["vendor"] == "ovr-official"));
+}

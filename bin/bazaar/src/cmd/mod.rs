@@ -1,3 +1,4 @@
+pub mod export;
 pub mod import;
 pub mod jobs;
 pub mod keys;

@@ -11,6 +11,7 @@ use uuid::Uuid;
 
 use crate::{Bind, Binds, Db, DbError, DbResult, bind_all, on_db};
 
+pub mod export;
 pub mod files;
 mod rollups;
 mod save;

@@ -6,7 +6,7 @@
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::{Map, Value, json};
 
 mod variations;
 
@@ -318,29 +318,22 @@ pub(crate) fn within(f: &mut Fields<'_>, field: &str, value: &str, max: usize) {
     }
 }
 
-/// Pictures as a list of URLs, of `{"url", "alt"}` objects, or text separated by `|`.
+/// Pictures as a list of URLs, of `{"url", "alt"}` objects, or text separated by `|` whose
+/// items are a URL and, after a space, the picture's alt text (a CSV cell).
 fn image_list(f: &mut Fields<'_>) -> Vec<Image> {
     let Some(raw) = f.raw("images") else {
         return Vec::new();
     };
     let items = match raw {
         Value::Array(items) => items.clone(),
-        Value::String(_) => {
-            return f
-                .string_list("images")
-                .into_iter()
-                .filter_map(|url| match check_url(&url) {
-                    Ok(()) => Some(Image {
-                        url,
-                        alt: String::new(),
-                    }),
-                    Err(e) => {
-                        f.fail("images", e);
-                        None
-                    }
-                })
-                .collect();
-        }
+        Value::String(_) => f
+            .string_list("images")
+            .into_iter()
+            .map(|item| match item.split_once(char::is_whitespace) {
+                Some((url, alt)) => json!({ "url": url, "alt": alt.trim() }),
+                None => Value::String(item),
+            })
+            .collect(),
         _ => {
             f.fail("images", "must be a list of pictures");
             return Vec::new();
