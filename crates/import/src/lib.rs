@@ -142,23 +142,25 @@ pub fn parse(text: String, format: Format) -> Result<SourceRows, ImportError> {
     match format {
         Format::Json => read_json_lazily(text),
         Format::Csv => csv_format::read(&text).map(SourceRows::Parsed),
-        Format::WooCommerce => woocommerce::read(&text).map(SourceRows::Parsed),
-        Format::Shopify => shopify::read(&text).map(SourceRows::Parsed),
+        Format::WooCommerce => woocommerce::read(&text),
+        Format::Shopify => shopify::read(&text),
     }
 }
 
 /// Gives every row to the store `vendor` (a store slug), whatever the file says.
-pub fn for_vendor(rows: SourceRows, vendor: &str) -> Vec<SourceRow> {
-    rows.into_iter()
-        .map(|mut row| {
+pub fn for_vendor(rows: SourceRows, vendor: &str) -> SourceRows {
+    let vendor = vendor.to_owned();
+    SourceRows::Lazy {
+        len: rows.len(),
+        rows: Box::new(rows.into_iter().map(move |mut row| {
             row.fields.remove(shopify::STORE_HINT);
             if !row.fields.is_empty() {
                 row.fields
-                    .insert("vendor".into(), Value::String(vendor.to_owned()));
+                    .insert("vendor".into(), Value::String(vendor.clone()));
             }
             row
-        })
-        .collect()
+        })),
+    }
 }
 
 /// Rows to import. A JSON file of 100,000 products is held as its text and where each
@@ -170,6 +172,12 @@ pub enum SourceRows {
         text: String,
         spans: Vec<std::ops::Range<usize>>,
     },
+    /// Rows made as the import reaches them (another platform's records, read whole and
+    /// compact, become products one at a time).
+    Lazy {
+        len: usize,
+        rows: Box<dyn Iterator<Item = SourceRow> + Send>,
+    },
 }
 
 impl SourceRows {
@@ -177,6 +185,7 @@ impl SourceRows {
         match self {
             SourceRows::Parsed(rows) => rows.len(),
             SourceRows::Json { spans, .. } => spans.len(),
+            SourceRows::Lazy { len, .. } => *len,
         }
     }
 
@@ -192,6 +201,7 @@ impl IntoIterator for SourceRows {
     fn into_iter(self) -> Self::IntoIter {
         match self {
             SourceRows::Parsed(rows) => Box::new(rows.into_iter()),
+            SourceRows::Lazy { rows, .. } => rows,
             SourceRows::Json { text, spans } => {
                 Box::new(spans.into_iter().enumerate().map(move |(i, span)| {
                     // The whole text was checked when it was read.

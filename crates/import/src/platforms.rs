@@ -2,6 +2,7 @@
 //! numbers, cells by column name, and the shapes bazaar's import format takes.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use bazaar_domain::text::slugify;
 use serde_json::{Map, Value, json};
@@ -9,16 +10,49 @@ use serde_json::{Map, Value, json};
 use crate::ImportError;
 use crate::fields::FieldError;
 
-/// One CSV record with its first line and its cells by column name.
+/// Where one CSV record is in the file: kept for every record of a large file, read into its
+/// [`Cells`] only when its product is made, so 100,000 products take their file's size in
+/// memory and little more.
+#[derive(Clone)]
 pub struct Record {
     pub line: usize,
-    cells: HashMap<String, String>,
+    start: usize,
+    text: Arc<str>,
+    columns: Arc<HashMap<String, usize>>,
 }
 
 impl Record {
+    /// The record's cells.
+    pub fn load(&self) -> Cells {
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(&self.text.as_bytes()[self.start..]);
+        let mut cells = csv::StringRecord::new();
+        // The record was read whole once already.
+        let _ = reader.read_record(&mut cells);
+        Cells {
+            line: self.line,
+            columns: Arc::clone(&self.columns),
+            cells,
+        }
+    }
+}
+
+/// One CSV record's cells, found by column name through the header.
+pub struct Cells {
+    pub line: usize,
+    columns: Arc<HashMap<String, usize>>,
+    cells: csv::StringRecord,
+}
+
+impl Cells {
     /// The trimmed cell of `column`; empty when the column is absent.
     pub fn get(&self, column: &str) -> &str {
-        self.cells.get(column).map_or("", |s| s.trim())
+        self.columns
+            .get(column)
+            .and_then(|i| self.cells.get(*i))
+            .map_or("", str::trim)
     }
 
     /// The cell of `column` when it is not empty.
@@ -38,6 +72,7 @@ pub type Records = (Vec<String>, Vec<Result<Record, Unreadable>>);
 
 /// The header row and every record of `text`.
 pub fn records(text: &str) -> Result<Records, ImportError> {
+    let shared: Arc<str> = Arc::from(text);
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
         .from_reader(text.as_bytes());
@@ -47,11 +82,19 @@ pub fn records(text: &str) -> Result<Records, ImportError> {
         .iter()
         .map(|h| h.trim_start_matches('\u{feff}').trim().to_owned())
         .collect();
+    let columns: Arc<HashMap<String, usize>> = Arc::new(
+        headers
+            .iter()
+            .enumerate()
+            .map(|(i, h)| (h.clone(), i))
+            .collect(),
+    );
     let mut out = Vec::new();
     for record in reader.records() {
         match record {
             Ok(r) => {
                 let line = r.position().map_or(0, |p| p.line() as usize);
+                let start = r.position().map_or(0, |p| p.byte() as usize);
                 if r.len() != headers.len() {
                     out.push(Err(Unreadable {
                         line,
@@ -63,12 +106,12 @@ pub fn records(text: &str) -> Result<Records, ImportError> {
                     }));
                     continue;
                 }
-                let cells = headers
-                    .iter()
-                    .cloned()
-                    .zip(r.iter().map(str::to_owned))
-                    .collect();
-                out.push(Ok(Record { line, cells }));
+                out.push(Ok(Record {
+                    line,
+                    start,
+                    text: Arc::clone(&shared),
+                    columns: Arc::clone(&columns),
+                }));
             }
             Err(e) => out.push(Err(Unreadable {
                 line: e.position().map_or(0, |p| p.line() as usize),

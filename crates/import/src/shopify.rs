@@ -10,9 +10,9 @@ use serde_json::{Map, Value, json};
 
 use crate::html_text::html_to_text;
 use crate::platforms::{
-    Record, UNCOUNTED_STOCK, category_slug, made_sku, put_images, records, rejected,
+    Cells, Record, UNCOUNTED_STOCK, category_slug, made_sku, put_images, records, rejected,
 };
-use crate::{ImportError, SourceRow};
+use crate::{ImportError, SourceRow, SourceRows};
 
 /// Columns only Shopify's export has: enough to recognise it.
 pub const SIGNATURE: [&str; 3] = ["Handle", "Title", "Variant Price"];
@@ -25,8 +25,9 @@ pub fn is_shopify(headers: &[String]) -> bool {
     SIGNATURE.iter().all(|c| headers.iter().any(|h| h == c))
 }
 
-/// Reads the file's products, one per handle, in the order handles first appear.
-pub fn read(text: &str) -> Result<Vec<SourceRow>, ImportError> {
+/// Reads the file's records and answers its products, one per handle in the order handles
+/// first appear, each made when the import reaches it. Rows refused while reading come first.
+pub fn read(text: &str) -> Result<SourceRows, ImportError> {
     let (headers, all) = records(text)?;
     if !is_shopify(&headers) {
         return Err(ImportError::Malformed(format!(
@@ -46,7 +47,7 @@ pub fn read(text: &str) -> Result<Vec<SourceRow>, ImportError> {
         match record {
             Err(e) => out.push(rejected(e.line, "", e.reason)),
             Ok(r) => {
-                let handle = r.get("Handle").to_owned();
+                let handle = r.load().get("Handle").to_owned();
                 if handle.is_empty() {
                     out.push(rejected(r.line, "Handle", "is empty"));
                     continue;
@@ -61,17 +62,20 @@ pub fn read(text: &str) -> Result<Vec<SourceRow>, ImportError> {
             }
         }
     }
-    for handle in order {
+    let len = out.len() + order.len();
+    let made = order.into_iter().map(move |handle| {
         let rows = by_handle.remove(&handle).unwrap_or_default();
-        out.push(product(&handle, &rows));
-    }
-    out.sort_by_key(|r| r.row);
-    Ok(out)
+        product(&handle, &rows)
+    });
+    Ok(SourceRows::Lazy {
+        len,
+        rows: Box::new(out.into_iter().chain(made)),
+    })
 }
 
 /// The price and the sale price of a variant: Shopify's "compare at" price is the regular
 /// price when it is higher.
-fn prices(r: &Record) -> (Value, Option<Value>) {
+fn prices(r: &Cells) -> (Value, Option<Value>) {
     let price = r.get("Variant Price").replace(',', "");
     match r
         .opt("Variant Compare At Price")
@@ -87,7 +91,7 @@ fn prices(r: &Record) -> (Value, Option<Value>) {
 }
 
 /// Stock: the quantity when Shopify tracks it, else "in stock, not counted".
-fn stock(r: &Record) -> Value {
+fn stock(r: &Cells) -> Value {
     match (
         r.opt("Variant Inventory Tracker"),
         r.opt("Variant Inventory Qty"),
@@ -101,6 +105,7 @@ fn stock(r: &Record) -> Value {
 }
 
 fn product(handle: &str, rows: &[Record]) -> SourceRow {
+    let rows: Vec<Cells> = rows.iter().map(Record::load).collect();
     let first = &rows[0];
     let mut f = Map::new();
     f.insert("slug".into(), Value::String(handle.to_owned()));
@@ -163,7 +168,7 @@ fn product(handle: &str, rows: &[Record]) -> SourceRow {
             .collect(),
     );
 
-    let variants: Vec<&Record> = rows
+    let variants: Vec<&Cells> = rows
         .iter()
         .filter(|r| r.opt("Variant Price").is_some() || r.opt("Variant SKU").is_some())
         .collect();
@@ -206,7 +211,7 @@ fn product(handle: &str, rows: &[Record]) -> SourceRow {
     }
 }
 
-fn variation(v: &Record, handle: &str, option_names: &[String], index: usize) -> Value {
+fn variation(v: &Cells, handle: &str, option_names: &[String], index: usize) -> Value {
     let mut attributes = Map::new();
     let mut values = Vec::new();
     for (n, name) in option_names.iter().enumerate() {

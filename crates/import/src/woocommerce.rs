@@ -12,9 +12,9 @@ use serde_json::{Map, Value, json};
 
 use crate::html_text::html_to_text;
 use crate::platforms::{
-    Record, UNCOUNTED_STOCK, category_slug, made_sku, put_images, records, rejected,
+    Cells, Record, UNCOUNTED_STOCK, category_slug, made_sku, put_images, records, rejected,
 };
-use crate::{ImportError, SourceRow};
+use crate::{ImportError, SourceRow, SourceRows};
 
 /// Columns only WooCommerce's export has: enough to recognise it.
 pub const SIGNATURE: [&str; 3] = ["Type", "Regular price", "In stock?"];
@@ -30,7 +30,7 @@ pub fn is_woocommerce(headers: &[String]) -> bool {
 }
 
 /// The product type words of `Type` ("simple, virtual").
-fn kinds(record: &Record) -> Vec<String> {
+fn kinds(record: &Cells) -> Vec<String> {
     record
         .get("Type")
         .split(',')
@@ -39,8 +39,9 @@ fn kinds(record: &Record) -> Vec<String> {
         .collect()
 }
 
-/// Reads the file's products; a variation joins its parent's row.
-pub fn read(text: &str) -> Result<Vec<SourceRow>, ImportError> {
+/// Reads the file's records and answers its products, each made when the import reaches
+/// it; a variation joins its parent's row. Rows refused while reading come first.
+pub fn read(text: &str) -> Result<SourceRows, ImportError> {
     let (headers, all) = records(text)?;
     if !is_woocommerce(&headers) {
         return Err(ImportError::Malformed(format!(
@@ -59,13 +60,14 @@ pub fn read(text: &str) -> Result<Vec<SourceRow>, ImportError> {
     for record in all {
         match record {
             Err(e) => out.push(rejected(e.line, "", e.reason)),
-            Ok(r) if kinds(&r).iter().any(|k| k == "variation") => variations.push(r),
+            Ok(r) if kinds(&r.load()).iter().any(|k| k == "variation") => variations.push(r),
             Ok(r) => products.push(r),
         }
     }
     // A variation's parent, by `id:ID` or by SKU.
     let mut parent_of: HashMap<String, usize> = HashMap::new();
     for (i, p) in products.iter().enumerate() {
+        let p = p.load();
         if let Some(id) = p.opt("ID") {
             parent_of.insert(format!("id:{id}"), i);
         }
@@ -75,15 +77,13 @@ pub fn read(text: &str) -> Result<Vec<SourceRow>, ImportError> {
     }
     let mut children: Vec<Vec<Record>> = products.iter().map(|_| Vec::new()).collect();
     for v in variations {
-        match parent_of.get(v.get("Parent")) {
+        let parent = v.load().get("Parent").to_owned();
+        match parent_of.get(&parent) {
             Some(&i) => children[i].push(v),
             None => out.push(rejected(
                 v.line,
                 "Parent",
-                format!(
-                    "this variation's parent '{}' is not in the file",
-                    v.get("Parent")
-                ),
+                format!("this variation's parent '{parent}' is not in the file"),
             )),
         }
     }
@@ -92,11 +92,15 @@ pub fn read(text: &str) -> Result<Vec<SourceRow>, ImportError> {
         .filter(|h| h.starts_with("Attribute ") && h.ends_with(" name"))
         .count();
     let mut slugs: HashSet<String> = HashSet::new();
-    for (p, vars) in products.iter().zip(children) {
-        out.push(product(p, &vars, &mut slugs, attribute_count));
-    }
-    out.sort_by_key(|r| r.row);
-    Ok(out)
+    let len = out.len() + products.len();
+    let made = products
+        .into_iter()
+        .zip(children)
+        .map(move |(p, vars)| product(&p, &vars, &mut slugs, attribute_count));
+    Ok(SourceRows::Lazy {
+        len,
+        rows: Box::new(out.into_iter().chain(made)),
+    })
 }
 
 /// A sale date (`2026-12-01` or `2026-12-01 00:00:00`, the shop's time) as RFC 3339.
@@ -114,7 +118,7 @@ fn money(raw: &str) -> Value {
 }
 
 /// A variation's attributes from `Attribute N name` / `Attribute N value(s)`, N up to `count`.
-fn attributes(r: &Record, count: usize) -> Map<String, Value> {
+fn attributes(r: &Cells, count: usize) -> Map<String, Value> {
     (1..=count)
         .filter_map(|n| {
             let name = r.opt(&format!("Attribute {n} name"))?;
@@ -125,7 +129,7 @@ fn attributes(r: &Record, count: usize) -> Map<String, Value> {
 }
 
 /// Stock as bazaar counts it: the number, or none in stock, or "in stock, not counted".
-fn stock(r: &Record) -> Value {
+fn stock(r: &Cells) -> Value {
     match r.opt("Stock") {
         Some(n) => Value::String(n.to_owned()),
         None if matches!(r.get("In stock?"), "0" | "outofstock") => json!(0),
@@ -139,6 +143,8 @@ fn product(
     slugs: &mut HashSet<String>,
     attribute_count: usize,
 ) -> SourceRow {
+    let p = &p.load();
+    let vars: Vec<Cells> = vars.iter().map(Record::load).collect();
     let kinds = kinds(p);
     if kinds.iter().any(|k| k == "grouped") {
         return rejected(p.line, "Type", GROUPED);
@@ -252,7 +258,7 @@ fn product(
     }
 }
 
-fn variation(v: &Record, parent_slug: &str, index: usize, attribute_count: usize) -> Value {
+fn variation(v: &Cells, parent_slug: &str, index: usize, attribute_count: usize) -> Value {
     let attributes = attributes(v, attribute_count);
     let values: Vec<&str> = attributes.values().filter_map(Value::as_str).collect();
     let sku = match v.opt("SKU") {

@@ -256,7 +256,14 @@ async fn a_store_named_by_shopify_or_by_the_importer_owns_the_products() {
     // --vendor gives every product to one store.
     let text = bazaar_import::read_text(&fixture("woocommerce-products.csv")).unwrap();
     let woo = bazaar_import::parse(text, Format::WooCommerce).unwrap();
-    let reports = import(&db, bazaar_import::for_vendor(woo, "karoo-outdoor"), false).await;
+    let reports = import(
+        &db,
+        bazaar_import::for_vendor(woo, "karoo-outdoor")
+            .into_iter()
+            .collect(),
+        false,
+    )
+    .await;
     assert_eq!(Summary::of(&reports).created, 4);
     assert_eq!(
         owner(db.clone(), "karoo-trail-tee").await.as_deref(),

@@ -51,7 +51,7 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
     let rows = bazaar_import::parse(text, format)
         .with_context(|| format!("cannot import {} as {}", args.file.display(), format.name()))?;
     let db = config.connect_migrated().await?;
-    let rows: Vec<bazaar_import::SourceRow> = match &args.vendor {
+    let rows = match &args.vendor {
         Some(slug) => {
             let mut tx = db.begin().await?;
             if bazaar_db::vendors::id_by_slug(&mut tx, slug)
@@ -63,7 +63,7 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
             tx.rollback().await?;
             bazaar_import::for_vendor(rows, slug)
         }
-        None => rows.into_iter().collect(),
+        None => rows,
     };
     eprintln!(
         "{}: {} ({} product{})",
