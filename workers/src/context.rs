@@ -28,6 +28,8 @@ pub struct JobContext {
     pub payments: Option<Arc<bazaar_commerce::payment_settings::Gateways>>,
     /// The site's public URL, for links in emails.
     pub public_url: String,
+    /// What fetching an imported product's pictures may do (private addresses only in tests).
+    pub fetch_limits: bazaar_media::fetch::FetchLimits,
     /// Where uploaded media is kept (renditions are read from and written to it).
     pub media: bazaar_media::Storage,
     pub after_job: Option<JobHook>,

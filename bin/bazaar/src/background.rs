@@ -49,6 +49,10 @@ pub struct BackgroundArgs {
         hide_env_values = true
     )]
     pub secret_key: Option<String>,
+    /// Let the jobs that fetch imported products' pictures reach private and local
+    /// addresses (for tests on one machine; never on a shop facing the internet).
+    #[arg(long, env = "BAZAAR_FETCH_PRIVATE_ADDRESSES")]
+    pub fetch_private_addresses: bool,
     /// Geolocation of analytics events: none, http or maxmind.
     #[arg(
         long,
@@ -270,6 +274,10 @@ pub async fn job_context(
             public_url,
         ))),
         public_url: public_url.to_owned(),
+        fetch_limits: bazaar_media::fetch::FetchLimits {
+            allow_private: args.fetch_private_addresses,
+            ..bazaar_media::fetch::FetchLimits::default()
+        },
         media: media_storage(args, config)?,
         after_job: None,
     }))

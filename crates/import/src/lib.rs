@@ -20,6 +20,7 @@ pub use html_text::html_to_text;
 
 use std::path::Path;
 
+use bazaar_db::products::pictures;
 use bazaar_db::products::{ProductInput, UpsertError, Upserted};
 use bazaar_db::{Db, DbError, Tx, categories, on_tx, vendors};
 use chrono::Utc;
@@ -365,16 +366,29 @@ pub async fn import_rows(
     while rows.peek().is_some() {
         let mut tx = db.begin().await?;
         let mut changed = Vec::new();
+        let mut to_fetch = Vec::new();
         for source in rows.by_ref().take(BATCH) {
             savepoint(&mut tx, "SAVEPOINT product").await?;
-            let (report, id) = import_row(&mut tx, source).await?;
+            let (report, id, remote) = import_row(&mut tx, source).await?;
             if report.outcome == Outcome::Rejected {
                 savepoint(&mut tx, "ROLLBACK TO SAVEPOINT product").await?;
             }
             savepoint(&mut tx, "RELEASE SAVEPOINT product").await?;
+            if remote {
+                to_fetch.extend(id);
+            }
             changed.extend(id);
             progress(&report);
             reports.push(report);
+        }
+        // Pictures named by other sites' addresses are fetched by jobs, committed with the
+        // batch (never inline: a slow site must not hold the import).
+        for product_id in to_fetch {
+            bazaar_queue::enqueue(
+                &mut tx,
+                &bazaar_queue::Job::FetchProductPictures { product_id },
+            )
+            .await?;
         }
         if !changed.is_empty() {
             // The search index follows in a job committed with the batch.
@@ -397,11 +411,12 @@ async fn savepoint(tx: &mut Tx, sql: &'static str) -> Result<(), DbError> {
     Ok(())
 }
 
-/// Writes one row in `tx`; returns its report and, when it changed a product, the id.
+/// Writes one row in `tx`; returns its report, when it changed a product the id, and
+/// whether the product has pictures still to fetch from other sites.
 async fn import_row(
     tx: &mut Tx,
     mut source: SourceRow,
-) -> Result<(RowReport, Option<uuid::Uuid>), DbError> {
+) -> Result<(RowReport, Option<uuid::Uuid>, bool), DbError> {
     // A platform's name for the store (Shopify's `Vendor`) owns the product when a store of
     // that name exists and the file names no store itself.
     if let Some(Value::String(hint)) = source.fields.remove(shopify::STORE_HINT)
@@ -425,7 +440,7 @@ async fn import_row(
             errors,
             created_categories: Vec::new(),
         };
-        (report, None)
+        (report, None, false)
     };
     if !source.errors.is_empty() {
         return Ok(rejected(source.errors.clone()));
@@ -451,10 +466,33 @@ async fn import_row(
     if !valid.category.is_empty() && categories::ensure(tx, &valid.category, now).await? {
         created_categories.push(valid.category.clone());
     }
-    let input = ProductInput {
+    let mut input = ProductInput {
         vendor_id,
         ..valid.product
     };
+    // Pictures fetched by an earlier import are named by their copies, so the same file
+    // imported again changes nothing.
+    let remote: Vec<&str> = input
+        .image_url
+        .iter()
+        .map(String::as_str)
+        .chain(input.images.iter().map(|i| i.url.as_str()))
+        .filter(|u| pictures::is_remote(u))
+        .collect();
+    if !remote.is_empty() {
+        for (from, to) in pictures::fetched(tx, &remote).await? {
+            if input.image_url.as_deref() == Some(from.as_str()) {
+                input.image_url = Some(to.clone());
+            }
+            for image in &mut input.images {
+                if image.url == from {
+                    image.url.clone_from(&to);
+                }
+            }
+        }
+    }
+    let still_remote = input.image_url.as_deref().is_some_and(pictures::is_remote)
+        || input.images.iter().any(|i| pictures::is_remote(&i.url));
     match bazaar_db::products::upsert(tx, &input, now).await {
         Ok(outcome) => {
             let id = if outcome == bazaar_db::products::Upserted::Unchanged {
@@ -469,7 +507,7 @@ async fn import_row(
                 errors: Vec::new(),
                 created_categories,
             };
-            Ok((report, id))
+            Ok((report, id, still_remote))
         }
         Err(UpsertError::SkuTaken { sku, owner }) => Ok(rejected(vec![FieldError::new(
             "variations.sku",

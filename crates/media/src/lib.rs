@@ -3,6 +3,7 @@
 //! (streamed, its type told from its bytes, metadata stripped, limits and quota enforced,
 //! nothing kept when it fails), and the WebP renditions the site shows.
 
+pub mod fetch;
 pub mod format;
 pub mod renditions;
 

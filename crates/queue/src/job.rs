@@ -30,6 +30,9 @@ pub enum Job {
     IndexVendor { vendor_id: Uuid },
     /// Check a stored payment notification (ITN) and apply it.
     ProcessPayment { notification_id: Uuid },
+    /// Fetch the pictures an import named by other sites' addresses into media storage and
+    /// put the copies on the product.
+    FetchProductPictures { product_id: Uuid },
     /// A scheduled housekeeping task; `slot` is the schedule period it runs for.
     Housekeeping { task: Housekeeping, slot: i64 },
 }
@@ -107,6 +110,7 @@ impl Job {
             Job::IndexProducts { .. } => "index_products",
             Job::IndexVendor { .. } => "index_vendor",
             Job::ProcessPayment { .. } => "process_payment",
+            Job::FetchProductPictures { .. } => "fetch_product_pictures",
             Job::Housekeeping { .. } => "housekeeping",
         }
     }

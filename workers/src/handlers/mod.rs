@@ -7,6 +7,7 @@ mod index;
 mod media;
 mod notify;
 mod payment;
+mod pictures;
 
 pub use index::{reindex_all, sync};
 pub use notify::texts as notification_texts;
@@ -45,6 +46,9 @@ pub async fn handle(job: &Job, ctx: &JobContext) -> Result<(), JobError> {
         } => notify::notify_order_status(ctx, *order_id, status, *part_id).await,
         Job::NotifyApplication { event_id } => notify::notify_application(ctx, *event_id).await,
         Job::MakeRenditions { media_id } => media::make_renditions(ctx, *media_id).await,
+        Job::FetchProductPictures { product_id } => {
+            pictures::fetch_product_pictures(ctx, *product_id).await
+        }
         Job::SendEmail { email_id } => email::send_email(ctx, *email_id).await,
         Job::EnrichAnalytics { events } => analytics::enrich(ctx, events).await,
         Job::IndexProducts { product_ids } => index::index_products(ctx, product_ids).await,

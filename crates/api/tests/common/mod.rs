@@ -301,6 +301,11 @@ impl TestApp {
             geo: Arc::new(bazaar_enrich::Geolocator::new(geo).unwrap()),
             payments: Some(self.state.payments.clone()),
             public_url: self.state.config.public_url.clone(),
+            // The tests' picture servers listen on this machine.
+            fetch_limits: bazaar_media::fetch::FetchLimits {
+                allow_private: true,
+                ..bazaar_media::fetch::FetchLimits::default()
+            },
             media: self.state.config.media.clone(),
             after_job,
         })

@@ -13,6 +13,7 @@ use crate::{Bind, Binds, Db, DbError, DbResult, bind_all, on_db};
 
 pub mod export;
 pub mod files;
+pub mod pictures;
 mod rollups;
 mod save;
 pub mod search;
