@@ -46,7 +46,10 @@ export function SiteFooter() {
           >
             Cookie settings
           </button>
-          {mounted && offersOtherCurrency(settings) ? <DisplayCurrencySelect /> : null}
+          {/* Its room is kept from the first paint, so the footer does not grow when it comes. */}
+          <div className="min-h-9">
+            {mounted && offersOtherCurrency(settings) ? <DisplayCurrencySelect /> : null}
+          </div>
         </div>
         <nav aria-label="Footer" className="grid grid-cols-2 gap-8 sm:grid-cols-4">
           {FOOTER_LINK_GROUPS.map((group) => (
