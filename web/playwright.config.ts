@@ -41,7 +41,7 @@ export default defineConfig({
     {
       // The admin journeys run once, on the desktop layout the admin area is built for.
       name: 'mobile',
-      testIgnore: /(admin|branding|tracking|email-templates|points-codes|marketing|home-content)\.spec\.ts$/,
+      testIgnore: /(admin|branding|tracking|email-templates|points-codes|marketing|home-content|import)\.spec\.ts$/,
       use: {
         browserName: 'chromium',
         viewport: { width: 390, height: 844 },

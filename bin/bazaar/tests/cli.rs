@@ -1,61 +1,14 @@
 //! The real `bazaar` binary: help, configuration layers, clear failures, serving from
-//! nothing, importing and seeding.
+//! nothing, seeding, accounts, stores and payouts. Importing and exporting are in
+//! `import_export.rs`.
 
-use std::net::TcpListener;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::path::Path;
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-fn bazaar(dir: &Path) -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_bazaar"));
-    cmd.current_dir(dir);
-    for var in [
-        "DATABASE_URL",
-        "BAZAAR_DATABASE_URL",
-        "BAZAAR_DATA_DIR",
-        "BAZAAR_CONFIG",
-        "BAZAAR_LISTEN",
-        "BAZAAR_WEB_DIR",
-        // The tests' Meilisearch (ops/test exports it) is not these commands' search.
-        "MEILI_URL",
-        "MEILI_KEY",
-        "MEILI_INDEX",
-    ] {
-        cmd.env_remove(var);
-    }
-    cmd
-}
-
-/// A command on a database of its own: a fresh PostgreSQL schema with TEST_DATABASE_URL,
-/// else the SQLite file in `dir`.
-fn bazaar_db(dir: &Path) -> Command {
-    let mut cmd = bazaar(dir);
-    let url = tokio::runtime::Runtime::new()
-        .unwrap()
-        .block_on(bazaar_testkit::fresh_database_url());
-    if let Some(url) = url {
-        cmd.env("BAZAAR_DATABASE_URL", url);
-    }
-    cmd
-}
-
-fn scratch() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("bazaar-cli-{}", uuid::Uuid::now_v7().simple()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
+use common::*;
 
 #[test]
 fn help_lists_the_subcommands() {
@@ -105,17 +58,6 @@ fn openapi_prints_the_document_and_writes_nothing() {
 }
 
 /// A failure is one clear line and a non-zero exit, never a panic.
-fn assert_one_line_failure(out: &Output, expected: &str) {
-    assert!(!out.status.success());
-    let err = stderr(out);
-    assert!(err.contains(expected), "expected {expected:?} in {err:?}");
-    assert!(
-        !err.contains("panicked") && !err.contains("RUST_BACKTRACE"),
-        "{err}"
-    );
-    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err:?}");
-}
-
 #[test]
 fn bad_input_gives_one_clear_line() {
     let dir = scratch();
@@ -303,81 +245,6 @@ fn serve_with_no_configuration_creates_data_and_serves() {
     let (status, body) = get(port, "/api/v1/products").unwrap();
     assert_eq!(status, 200);
     assert!(body.contains("\"products\":[]"));
-}
-
-#[test]
-fn import_reports_each_row_and_a_rerun_changes_nothing() {
-    let dir = scratch();
-    std::fs::write(
-        dir.join("p.json"),
-        r#"[{"slug": "tee", "name": "Tee", "price": "10.00"}, {"slug": "bad", "name": "Bad", "price": "-1"}]"#,
-    )
-    .unwrap();
-    let url = tokio::runtime::Runtime::new()
-        .unwrap()
-        .block_on(bazaar_testkit::fresh_database_url());
-    let run = |args: &[&str]| {
-        let mut cmd = bazaar(&dir);
-        if let Some(url) = &url {
-            cmd.env("BAZAAR_DATABASE_URL", url);
-        }
-        cmd.args(args).output().unwrap()
-    };
-    let dry = run(&["import", "p.json", "--dry-run"]);
-    let dry_out = String::from_utf8_lossy(&dry.stdout);
-    assert!(
-        dry_out.contains("Dry run, nothing written: 1 created, 0 updated, 0 unchanged, 1 rejected"),
-        "{dry_out}"
-    );
-
-    let first = run(&["import", "p.json"]);
-    let out = String::from_utf8_lossy(&first.stdout);
-    assert_eq!(
-        first.status.code(),
-        Some(1),
-        "a rejected row makes the exit non-zero"
-    );
-    assert!(out.contains("row     1  created    tee"), "{out}");
-    assert!(
-        out.contains("row     2  rejected   bad  price: must not be negative"),
-        "{out}"
-    );
-
-    let second = run(&["import", "p.json"]);
-    let out = String::from_utf8_lossy(&second.stdout);
-    assert!(
-        out.contains("Imported: 0 created, 0 updated, 1 unchanged, 1 rejected"),
-        "{out}"
-    );
-
-    // A Shopify export is recognised by its header; --vendor must name a store.
-    std::fs::write(
-        dir.join("export.csv"),
-        "Handle,Title,Body (HTML),Vendor,Option1 Name,Option1 Value,Variant SKU,Variant Price,Image Src,Status\n\
-         kasi-cap,Kasi Cap,<p>Cotton.</p>,Kasi,Title,Default Title,KASI-CAP,149.00,,active\n",
-    )
-    .unwrap();
-    let refused = run(&["import", "export.csv", "--vendor", "nobody"]);
-    assert_one_line_failure(&refused, "there is no store 'nobody'");
-    let shopify = run(&["import", "export.csv"]);
-    assert!(shopify.status.success(), "{}", stderr(&shopify));
-    assert!(stderr(&shopify).contains("export.csv: Shopify CSV (1 product)"));
-    let out = String::from_utf8_lossy(&shopify.stdout);
-    assert!(out.contains("row     2  created    kasi-cap"), "{out}");
-
-    // The catalogue exported as CSV and imported again changes nothing.
-    let exported = run(&["export", "--format", "csv", "--output", "all.csv"]);
-    assert!(exported.status.success(), "{}", stderr(&exported));
-    assert!(stderr(&exported).contains("Exported 2 products."));
-    assert!(!dir.join("all.partial").exists());
-    let again = run(&["import", "all.csv"]);
-    let out = String::from_utf8_lossy(&again.stdout);
-    assert!(
-        out.contains("Imported: 0 created, 0 updated, 2 unchanged, 0 rejected"),
-        "{out}"
-    );
-    let refused = run(&["export", "--vendor", "nobody"]);
-    assert_one_line_failure(&refused, "there is no store 'nobody'");
 }
 
 #[test]

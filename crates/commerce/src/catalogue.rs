@@ -462,3 +462,25 @@ pub(crate) async fn review_in(
     .await?;
     Ok(to)
 }
+
+/// The rules a store's own import follows, as the store stands now: active rows refused
+/// while it may not publish, products never on sale held when the review policy holds them.
+pub async fn import_rules(
+    db: &Db,
+    seller: Seller,
+) -> Result<bazaar_import::StoreRules, CatalogueError> {
+    let review = review_policy(db).await?;
+    let mut tx = db.begin().await?;
+    let standing = standing(&mut tx, seller).await?;
+    tx.rollback().await?;
+    let refuse_publish = match standing.check_publish() {
+        Ok(()) => None,
+        Err(CatalogueError::Conflict { message, .. }) => Some(message),
+        Err(e) => return Err(e),
+    };
+    Ok(bazaar_import::StoreRules {
+        store_id: seller.store_id,
+        refuse_publish,
+        hold_new: standing.activation(&review, Utc::now(), false) == ProductStatus::PendingReview,
+    })
+}

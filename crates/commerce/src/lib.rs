@@ -10,6 +10,7 @@ pub mod catalogue;
 pub mod checkout;
 pub mod email_templates;
 pub mod flow;
+pub mod imports;
 pub mod inventory;
 pub mod mail_settings;
 pub mod payfast;

@@ -75,6 +75,52 @@ pub async fn record(tx: &mut Tx, m: &Movement, now: DateTime<Utc>) -> DbResult<(
     Ok(())
 }
 
+/// The first levels of a new product's variations (`(variation, SKU, stock)`), recorded as
+/// movements from nothing in one statement. Levels of 0 record nothing.
+pub async fn record_first_levels(
+    tx: &mut Tx,
+    product_id: Uuid,
+    vendor_id: Option<Uuid>,
+    levels: &[(Uuid, &str, i64)],
+    reason: MovementReason,
+    now: DateTime<Utc>,
+) -> DbResult<()> {
+    let levels: Vec<_> = levels.iter().filter(|(_, _, stock)| *stock != 0).collect();
+    if levels.is_empty() {
+        return Ok(());
+    }
+    // $1 product, $2 store, $3 reason, $4 when; then id, variation, SKU, stock per level.
+    let rows: Vec<String> = (0..levels.len())
+        .map(|i| {
+            let n = 5 + i * 4;
+            format!(
+                "(${n}, $2, $1, ${}, ${}, ${}, ${}, $3, NULL, NULL, $4)",
+                n + 1,
+                n + 2,
+                n + 3,
+                n + 3
+            )
+        })
+        .collect();
+    let sql = format!(
+        "INSERT INTO stock_movements (id, vendor_id, product_id, variation_id, sku, quantity_change, \
+         stock_after, reason, order_id, actor_id, created_at) VALUES {}",
+        rows.join(", ")
+    );
+    on_tx!(tx, conn => {
+        let mut q = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(product_id)
+            .bind(vendor_id)
+            .bind(reason.as_str())
+            .bind(now);
+        for (variation, sku, stock) in &levels {
+            q = q.bind(Uuid::now_v7()).bind(*variation).bind(*sku).bind(*stock);
+        }
+        q.execute(conn).await.map(|r| r.rows_affected())
+    }?);
+    Ok(())
+}
+
 /// One stock level: a product without variations, or one variation.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct Level {

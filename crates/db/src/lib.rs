@@ -29,6 +29,7 @@ pub mod changes;
 pub mod coupons;
 pub mod deals;
 pub mod emails;
+pub mod imports;
 pub mod inventory;
 pub mod ledger;
 pub mod media;

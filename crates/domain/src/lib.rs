@@ -58,6 +58,7 @@ pub mod coupon;
 pub mod deal;
 pub mod delivery;
 pub mod fields;
+pub mod import;
 pub mod inventory;
 pub mod ledger;
 pub mod money;

@@ -10,6 +10,8 @@ use bazaar_domain::money::Cents;
 use serde_json::{Map, Value, json};
 use uuid::Uuid;
 
+use crate::platforms_out;
+
 /// Products read per database page.
 const PAGE: i64 = 1_000;
 
@@ -18,6 +20,10 @@ const PAGE: i64 = 1_000;
 pub enum ExportFormat {
     Json,
     Csv,
+    /// WooCommerce's product CSV layout.
+    WooCommerce,
+    /// Shopify's product CSV layout.
+    Shopify,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -98,7 +104,7 @@ pub fn record(p: &ExportProduct, variations: &[ExportVariation]) -> Value {
 }
 
 /// The product columns of bazaar's CSV, then the variation columns.
-const CSV_COLUMNS: [&str; 33] = [
+pub(crate) const CSV_COLUMNS: [&str; 33] = [
     "slug",
     "name",
     "brand",
@@ -192,21 +198,98 @@ fn csv_rows(record: &Value) -> Vec<Vec<String>> {
         .collect()
 }
 
-/// The catalogue a page at a time, in slug order.
-struct Pages<'a> {
-    db: &'a Db,
+/// Writes the catalogue (or one store's products) a page at a time: each call of
+/// [`Exporter::next_chunk`] reads one page and answers its bytes (the first with the header,
+/// the last the closing bracket of JSON), so a file of any size is written, or sent, in
+/// flat memory.
+pub struct Exporter {
+    db: Db,
     vendor: Option<Uuid>,
+    format: ExportFormat,
     after: String,
+    started: bool,
+    finished: bool,
+    count: usize,
 }
 
-impl Pages<'_> {
-    async fn next(&mut self) -> Result<Vec<(ExportProduct, Vec<ExportVariation>)>, DbError> {
-        let products = page(self.db, self.vendor, &self.after, PAGE).await?;
-        if let Some((last, _)) = products.last() {
-            self.after = last.slug.clone();
+impl Exporter {
+    pub fn new(db: Db, vendor: Option<Uuid>, format: ExportFormat) -> Exporter {
+        Exporter {
+            db,
+            vendor,
+            format,
+            after: String::new(),
+            started: false,
+            finished: false,
+            count: 0,
         }
-        Ok(products)
     }
+
+    /// Products written so far.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
+    /// The next bytes of the file; `None` once it is all written.
+    pub async fn next_chunk(&mut self) -> Result<Option<Vec<u8>>, ExportError> {
+        if self.finished {
+            return Ok(None);
+        }
+        let mut out = Vec::new();
+        if !self.started {
+            self.started = true;
+            match self.format {
+                ExportFormat::Json => out.extend_from_slice(b"["),
+                ExportFormat::Csv => csv_line(&mut out, &CSV_COLUMNS)?,
+                ExportFormat::WooCommerce => csv_line(&mut out, &platforms_out::WOO_COLUMNS)?,
+                ExportFormat::Shopify => csv_line(&mut out, &platforms_out::SHOPIFY_COLUMNS)?,
+            }
+        }
+        let products = page(&self.db, self.vendor, &self.after, PAGE).await?;
+        let Some((last, _)) = products.last() else {
+            self.finished = true;
+            if self.format == ExportFormat::Json {
+                out.extend_from_slice(b"\n]\n");
+            }
+            return Ok(Some(out));
+        };
+        self.after = last.slug.clone();
+        if self.format == ExportFormat::Json {
+            for (p, vars) in &products {
+                out.extend_from_slice(if self.count == 0 { b"\n" } else { b",\n" });
+                serde_json::to_writer(&mut out, &record(p, vars)).map_err(std::io::Error::from)?;
+                self.count += 1;
+            }
+            return Ok(Some(out));
+        }
+        let mut w = csv::WriterBuilder::new()
+            .flexible(true)
+            .from_writer(&mut out);
+        for (p, vars) in &products {
+            let record = record(p, vars);
+            self.count += 1;
+            let rows = match self.format {
+                ExportFormat::WooCommerce => {
+                    platforms_out::woocommerce_rows(p, &record, self.count)
+                }
+                ExportFormat::Shopify => platforms_out::shopify_rows(p, &record),
+                _ => csv_rows(&record),
+            };
+            for row in rows {
+                w.write_record(&row)?;
+            }
+        }
+        w.flush()?;
+        drop(w);
+        Ok(Some(out))
+    }
+}
+
+fn csv_line(out: &mut Vec<u8>, cells: &[&str]) -> Result<(), ExportError> {
+    let mut w = csv::Writer::from_writer(out);
+    w.write_record(cells)?;
+    w.flush()?;
+    Ok(())
 }
 
 /// Writes the catalogue (or `vendor`'s products) to `out`; answers how many products.
@@ -214,50 +297,12 @@ pub async fn export(
     db: &Db,
     vendor: Option<Uuid>,
     format: ExportFormat,
-    out: impl Write,
+    mut out: impl Write,
 ) -> Result<usize, ExportError> {
-    let mut pages = Pages {
-        db,
-        vendor,
-        after: String::new(),
-    };
-    let mut count = 0usize;
-    match format {
-        ExportFormat::Json => {
-            let mut out = std::io::BufWriter::new(out);
-            out.write_all(b"[")?;
-            loop {
-                let products = pages.next().await?;
-                if products.is_empty() {
-                    break;
-                }
-                for (p, vars) in &products {
-                    out.write_all(if count == 0 { b"\n" } else { b",\n" })?;
-                    serde_json::to_writer(&mut out, &record(p, vars))
-                        .map_err(std::io::Error::from)?;
-                    count += 1;
-                }
-            }
-            out.write_all(b"\n]\n")?;
-            out.flush()?;
-        }
-        ExportFormat::Csv => {
-            let mut w = csv::Writer::from_writer(out);
-            w.write_record(CSV_COLUMNS)?;
-            loop {
-                let products = pages.next().await?;
-                if products.is_empty() {
-                    break;
-                }
-                for (p, vars) in &products {
-                    for row in csv_rows(&record(p, vars)) {
-                        w.write_record(&row)?;
-                    }
-                    count += 1;
-                }
-            }
-            w.flush()?;
-        }
+    let mut exporter = Exporter::new(db.clone(), vendor, format);
+    while let Some(chunk) = exporter.next_chunk().await? {
+        out.write_all(&chunk)?;
     }
-    Ok(count)
+    out.flush()?;
+    Ok(exporter.count())
 }

@@ -10,6 +10,7 @@ pub mod export;
 pub(crate) use bazaar_domain::fields;
 mod html_text;
 mod platforms;
+mod platforms_out;
 pub mod seed;
 pub mod shopify;
 pub mod stock_csv;
@@ -23,6 +24,7 @@ use std::path::Path;
 use bazaar_db::products::pictures;
 use bazaar_db::products::{ProductInput, UpsertError, Upserted};
 use bazaar_db::{Db, DbError, Tx, categories, on_tx, vendors};
+use bazaar_domain::catalogue::ProductStatus;
 use chrono::Utc;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -124,15 +126,19 @@ pub fn read_text(path: &Path) -> Result<String, ImportError> {
         path: path.display().to_string(),
         source,
     })?;
+    text_of(&path.display().to_string(), bytes)
+}
+
+/// The text of the file `name` whose content is `bytes` (see [`read_text`]).
+pub fn text_of(name: &str, bytes: Vec<u8>) -> Result<String, ImportError> {
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let bytes = e.as_bytes();
         let line = bytes[..at].iter().filter(|b| **b == b'\n').count() + 1;
         ImportError::Malformed(format!(
-            "{} is not UTF-8 text: line {line} has the byte 0x{:02X}, as a file saved in \
+            "{name} is not UTF-8 text: line {line} has the byte 0x{:02X}, as a file saved in \
              Windows-1252 (Excel's \"CSV\") has for letters such as é; save it as \"CSV UTF-8\" \
              and import it again",
-            path.display(),
             bytes[at]
         ))
     })
@@ -351,35 +357,166 @@ impl Summary {
 /// its own) and reported on its own; a batch only saves the commits and their turns.
 pub const BATCH: usize = 500;
 
-/// Validates and writes every row, [`BATCH`] products to a transaction, each product in a
-/// savepoint of its own: a rejected product leaves nothing behind and the others in its
-/// batch are kept. With `dry_run` every transaction is rolled back, so the report says what
-/// would happen and nothing is written. `progress` is called after each row.
-pub async fn import_rows(
-    db: &Db,
-    rows: impl IntoIterator<Item = SourceRow>,
+/// Whose products an import writes.
+#[derive(Debug, Clone, Default)]
+pub enum Scope {
+    /// The platform's: the CLI and admins. Every field of the file is taken as it is.
+    #[default]
+    Platform,
+    /// A store's own upload: its rules apply (see [`StoreRules`]).
+    Store(StoreRules),
+}
+
+/// What a store's own import may do, as the catalogue's rules say for the store now.
+#[derive(Debug, Clone)]
+pub struct StoreRules {
+    pub store_id: uuid::Uuid,
+    /// Why the store may not publish (suspended, behind on the agreement): an active row is
+    /// rejected with it.
+    pub refuse_publish: Option<String>,
+    /// Whether a product that was never on sale is held for review when it would be.
+    pub hold_new: bool,
+}
+
+/// Validates and writes rows [`BATCH`] at a time (see [`import_rows`]); the caller drives
+/// it a batch at a time, so it can say how far it got between batches.
+pub struct Importer<I: Iterator<Item = SourceRow>> {
+    rows: std::iter::Peekable<I>,
     dry_run: bool,
-    mut progress: impl FnMut(&RowReport),
-) -> Result<Vec<RowReport>, DbError> {
-    let mut rows = rows.into_iter().peekable();
-    let mut reports = Vec::with_capacity(rows.size_hint().0);
-    while rows.peek().is_some() {
+    scope: Scope,
+    reports: Vec<RowReport>,
+    known: Known,
+}
+
+/// What an import has looked up already: stores by slug, and categories known to exist
+/// (forgotten again when the row or batch that made them is rolled back).
+#[derive(Default)]
+struct Known {
+    stores: std::collections::HashMap<String, Option<uuid::Uuid>>,
+    categories: std::collections::HashSet<String>,
+}
+
+impl Known {
+    async fn store(&mut self, tx: &mut Tx, slug: &str) -> Result<Option<uuid::Uuid>, DbError> {
+        if let Some(id) = self.stores.get(slug) {
+            return Ok(*id);
+        }
+        let id = vendors::id_by_slug(tx, slug).await?;
+        self.stores.insert(slug.to_owned(), id);
+        Ok(id)
+    }
+
+    /// Makes sure the category exists; answers whether this made it.
+    async fn category(&mut self, tx: &mut Tx, slug: &str) -> Result<bool, DbError> {
+        if self.categories.contains(slug) {
+            return Ok(false);
+        }
+        let created = categories::ensure(tx, slug, Utc::now()).await?;
+        self.categories.insert(slug.to_owned());
+        Ok(created)
+    }
+
+    fn forget(&mut self, report: &RowReport) {
+        for c in &report.created_categories {
+            self.categories.remove(c);
+        }
+    }
+}
+
+impl<I: Iterator<Item = SourceRow>> Importer<I> {
+    pub fn new(rows: impl IntoIterator<IntoIter = I>, dry_run: bool, scope: Scope) -> Self {
+        let rows = rows.into_iter().peekable();
+        Importer {
+            reports: Vec::with_capacity(rows.size_hint().0),
+            rows,
+            dry_run,
+            scope,
+            known: Known::default(),
+        }
+    }
+
+    /// Rows handled so far.
+    pub fn done(&self) -> usize {
+        self.reports.len()
+    }
+
+    /// Every row's report, in the file's order.
+    pub fn into_reports(self) -> Vec<RowReport> {
+        self.reports
+    }
+
+    /// Writes the next batch in one transaction; each product is all or nothing: a
+    /// rejected product leaves nothing behind and the others in its batch are kept. With
+    /// `dry_run` the transaction is rolled back, so the report says what would happen and
+    /// nothing is written. `progress` is called after each row. Answers false when there
+    /// was nothing left.
+    ///
+    /// Every rule that rejects a row is checked before the row writes anything, so a batch
+    /// is first written without savepoints (two statements fewer per product). Only the
+    /// database itself refusing a write half-way (a conflict with a concurrent writer)
+    /// rejects a row that has written: then the batch is rolled back and written again with
+    /// each product in a savepoint of its own.
+    pub async fn batch(
+        &mut self,
+        db: &Db,
+        mut progress: impl FnMut(&RowReport),
+    ) -> Result<bool, DbError> {
+        let sources: Vec<SourceRow> = self.rows.by_ref().take(BATCH).collect();
+        if sources.is_empty() {
+            return Ok(false);
+        }
+        let reports = match self.write_batch(db, &sources, false).await? {
+            Some(reports) => reports,
+            None => self
+                .write_batch(db, &sources, true)
+                .await?
+                .unwrap_or_default(),
+        };
+        for report in reports {
+            progress(&report);
+            self.reports.push(report);
+        }
+        Ok(true)
+    }
+
+    /// One attempt at a batch; `None` when a row was rejected after it had written and
+    /// `careful` (a savepoint per product) was off.
+    async fn write_batch(
+        &mut self,
+        db: &Db,
+        sources: &[SourceRow],
+        careful: bool,
+    ) -> Result<Option<Vec<RowReport>>, DbError> {
         let mut tx = db.begin().await?;
         let mut changed = Vec::new();
         let mut to_fetch = Vec::new();
-        for source in rows.by_ref().take(BATCH) {
-            savepoint(&mut tx, "SAVEPOINT product").await?;
-            let (report, id, remote) = import_row(&mut tx, source).await?;
-            if report.outcome == Outcome::Rejected {
-                savepoint(&mut tx, "ROLLBACK TO SAVEPOINT product").await?;
+        let mut reports = Vec::with_capacity(sources.len());
+        for source in sources {
+            if careful {
+                savepoint(&mut tx, "SAVEPOINT product").await?;
             }
-            savepoint(&mut tx, "RELEASE SAVEPOINT product").await?;
-            if remote {
-                to_fetch.extend(id);
+            let row = import_row(&mut tx, source.clone(), &self.scope, &mut self.known).await?;
+            if row.report.outcome == Outcome::Rejected {
+                self.known.forget(&row.report);
+                if row.wrote {
+                    if !careful {
+                        tx.rollback().await?;
+                        for report in &reports {
+                            self.known.forget(report);
+                        }
+                        return Ok(None);
+                    }
+                    savepoint(&mut tx, "ROLLBACK TO SAVEPOINT product").await?;
+                }
             }
-            changed.extend(id);
-            progress(&report);
-            reports.push(report);
+            if careful {
+                savepoint(&mut tx, "RELEASE SAVEPOINT product").await?;
+            }
+            if row.remote {
+                to_fetch.extend(row.id);
+            }
+            changed.extend(row.id);
+            reports.push(row.report);
         }
         // Pictures named by other sites' addresses are fetched by jobs, committed with the
         // batch (never inline: a slow site must not hold the import).
@@ -397,13 +534,29 @@ pub async fn import_rows(
             };
             bazaar_queue::enqueue(&mut tx, &job).await?;
         }
-        if dry_run {
-            tx.rollback().await?
+        if self.dry_run {
+            tx.rollback().await?;
+            for report in &reports {
+                self.known.forget(report);
+            }
         } else {
             tx.commit().await?
         }
+        Ok(Some(reports))
     }
-    Ok(reports)
+}
+
+/// Validates and writes every row of the platform's file, [`BATCH`] products to a
+/// transaction (see [`Importer::batch`]). `progress` is called after each row.
+pub async fn import_rows(
+    db: &Db,
+    rows: impl IntoIterator<Item = SourceRow>,
+    dry_run: bool,
+    mut progress: impl FnMut(&RowReport),
+) -> Result<Vec<RowReport>, DbError> {
+    let mut importer = Importer::new(rows, dry_run, Scope::Platform);
+    while importer.batch(db, &mut progress).await? {}
+    Ok(importer.into_reports())
 }
 
 async fn savepoint(tx: &mut Tx, sql: &'static str) -> Result<(), DbError> {
@@ -411,19 +564,33 @@ async fn savepoint(tx: &mut Tx, sql: &'static str) -> Result<(), DbError> {
     Ok(())
 }
 
-/// Writes one row in `tx`; returns its report, when it changed a product the id, and
-/// whether the product has pictures still to fetch from other sites.
+/// What writing one row came to.
+struct RowWritten {
+    report: RowReport,
+    /// The product, when the row changed it.
+    id: Option<uuid::Uuid>,
+    /// Whether the product has pictures still to fetch from other sites.
+    remote: bool,
+    /// Whether the row was rejected after it had written something (only the database
+    /// refusing a write does that): its writes must be rolled back.
+    wrote: bool,
+}
+
+/// Writes one row in `tx`. Every rule that rejects a row is checked before anything is
+/// written, except the database's own refusal of a write.
 async fn import_row(
     tx: &mut Tx,
     mut source: SourceRow,
-) -> Result<(RowReport, Option<uuid::Uuid>, bool), DbError> {
+    scope: &Scope,
+    known: &mut Known,
+) -> Result<RowWritten, DbError> {
     // A platform's name for the store (Shopify's `Vendor`) owns the product when a store of
     // that name exists and the file names no store itself.
     if let Some(Value::String(hint)) = source.fields.remove(shopify::STORE_HINT)
         && !source.fields.contains_key("vendor")
     {
         let slug = bazaar_domain::text::slugify(&hint);
-        if vendors::id_by_slug(tx, &slug).await?.is_some() {
+        if known.store(tx, &slug).await?.is_some() {
             source.fields.insert("vendor".into(), Value::String(slug));
         }
     }
@@ -432,15 +599,17 @@ async fn import_row(
         .get("slug")
         .and_then(Value::as_str)
         .map(str::to_owned);
-    let rejected = |errors: Vec<FieldError>| {
-        let report = RowReport {
+    let rejected = |errors: Vec<FieldError>| RowWritten {
+        report: RowReport {
             row: source.row,
             slug: slug.clone(),
             outcome: Outcome::Rejected,
             errors,
             created_categories: Vec::new(),
-        };
-        (report, None, false)
+        },
+        id: None,
+        remote: false,
+        wrote: false,
     };
     if !source.errors.is_empty() {
         return Ok(rejected(source.errors.clone()));
@@ -452,7 +621,7 @@ async fn import_row(
     let now = Utc::now();
     let vendor_id = match &valid.vendor_slug {
         None => None,
-        Some(vendor) => match vendors::id_by_slug(tx, vendor).await? {
+        Some(vendor) => match known.store(tx, vendor).await? {
             Some(id) => Some(id),
             None => {
                 return Ok(rejected(vec![FieldError::new(
@@ -462,14 +631,15 @@ async fn import_row(
             }
         },
     };
-    let mut created_categories = Vec::new();
-    if !valid.category.is_empty() && categories::ensure(tx, &valid.category, now).await? {
-        created_categories.push(valid.category.clone());
-    }
     let mut input = ProductInput {
         vendor_id,
         ..valid.product
     };
+    if let Scope::Store(rules) = scope
+        && let Err(error) = store_rules(tx, rules, &mut input).await?
+    {
+        return Ok(rejected(vec![error]));
+    }
     // Pictures fetched by an earlier import are named by their copies, so the same file
     // imported again changes nothing.
     let remote: Vec<&str> = input
@@ -494,29 +664,77 @@ async fn import_row(
     let still_remote = input.image_url.as_deref().is_some_and(pictures::is_remote)
         || input.images.iter().any(|i| pictures::is_remote(&i.url));
     match bazaar_db::products::upsert(tx, &input, now).await {
-        Ok(outcome) => {
-            let id = if outcome == bazaar_db::products::Upserted::Unchanged {
-                None
-            } else {
-                bazaar_db::products::id_by_slug(tx, &input.slug).await?
-            };
-            let report = RowReport {
-                row: source.row,
-                slug,
-                outcome: outcome.into(),
-                errors: Vec::new(),
-                created_categories,
-            };
-            Ok((report, id, still_remote))
+        Ok((outcome, id)) => {
+            // The category is made once the product is written (a product names its
+            // category by slug), so a rejected row never leaves one behind.
+            let mut created_categories = Vec::new();
+            if !valid.category.is_empty() && known.category(tx, &valid.category).await? {
+                created_categories.push(valid.category.clone());
+            }
+            let id = (outcome != bazaar_db::products::Upserted::Unchanged).then_some(id);
+            Ok(RowWritten {
+                report: RowReport {
+                    row: source.row,
+                    slug,
+                    outcome: outcome.into(),
+                    errors: Vec::new(),
+                    created_categories,
+                },
+                id,
+                remote: still_remote,
+                wrote: false,
+            })
         }
-        Err(UpsertError::SkuTaken { sku, owner }) => Ok(rejected(vec![FieldError::new(
-            "variations.sku",
-            format!("SKU {sku} already belongs to product '{owner}'"),
-        )])),
-        Err(UpsertError::Db(DbError::Conflict(msg))) => Ok(rejected(vec![FieldError::new(
-            "",
-            format!("conflicts with an existing record: {msg}"),
-        )])),
+        Err(UpsertError::SkuTaken { sku, owner }) => {
+            // A store is not told which product of another store has it.
+            let reason = match scope {
+                Scope::Platform => format!("SKU {sku} already belongs to product '{owner}'"),
+                Scope::Store(_) => format!("SKU {sku} already belongs to another product"),
+            };
+            Ok(rejected(vec![FieldError::new("variations.sku", reason)]))
+        }
+        Err(UpsertError::Db(DbError::Conflict(msg))) => Ok(RowWritten {
+            wrote: true,
+            ..rejected(vec![FieldError::new(
+                "",
+                format!("conflicts with an existing record: {msg}"),
+            )])
+        }),
         Err(UpsertError::Db(e)) => Err(e),
     }
+}
+
+/// A store's own row: the product must be the store's (or new), the platform's choices
+/// (featured, daily deal) stay as they are, and an active row follows the store's publishing
+/// rules: refused while the store may not publish, held for review when a product never on
+/// sale would be.
+async fn store_rules(
+    tx: &mut Tx,
+    rules: &StoreRules,
+    input: &mut ProductInput,
+) -> Result<Result<(), FieldError>, DbError> {
+    let stored = bazaar_db::products::import_facts(tx, &input.slug).await?;
+    if let Some(stored) = &stored
+        && stored.vendor_id != Some(rules.store_id)
+    {
+        return Ok(Err(FieldError::new(
+            "slug",
+            format!(
+                "'{}' is another store's product: give this product another slug",
+                input.slug
+            ),
+        )));
+    }
+    input.vendor_id = Some(rules.store_id);
+    input.featured = stored.as_ref().is_some_and(|p| p.featured);
+    input.daily_deal = stored.as_ref().is_some_and(|p| p.daily_deal);
+    if input.status == ProductStatus::Active {
+        if let Some(why) = &rules.refuse_publish {
+            return Ok(Err(FieldError::new("status", why.clone())));
+        }
+        if rules.hold_new && !stored.as_ref().is_some_and(|p| p.published) {
+            input.status = ProductStatus::PendingReview;
+        }
+    }
+    Ok(Ok(()))
 }

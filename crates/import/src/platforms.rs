@@ -2,7 +2,8 @@
 //! numbers, cells by column name, and the shapes bazaar's import format takes.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::io::Cursor;
+use std::sync::{Arc, Mutex};
 
 use bazaar_domain::text::slugify;
 use serde_json::{Map, Value, json};
@@ -17,20 +18,34 @@ use crate::fields::FieldError;
 pub struct Record {
     pub line: usize,
     start: usize,
-    text: Arc<str>,
+    reader: Arc<Mutex<csv::Reader<Cursor<Text>>>>,
     columns: Arc<HashMap<String, usize>>,
 }
 
+/// The file's text as the bytes a reader reads.
+struct Text(Arc<str>);
+
+impl AsRef<[u8]> for Text {
+    fn as_ref(&self) -> &[u8] {
+        self.0.as_bytes()
+    }
+}
+
 impl Record {
-    /// The record's cells.
+    /// The record's cells. One reader serves every record of a file, moved to the record's
+    /// start (making a CSV reader is not cheap: it builds its state machine).
     pub fn load(&self) -> Cells {
-        let mut reader = csv::ReaderBuilder::new()
-            .has_headers(false)
-            .flexible(true)
-            .from_reader(&self.text.as_bytes()[self.start..]);
         let mut cells = csv::StringRecord::new();
+        let mut reader = self
+            .reader
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut at = csv::Position::new();
+        at.set_byte(self.start as u64).set_line(self.line as u64);
         // The record was read whole once already.
-        let _ = reader.read_record(&mut cells);
+        if reader.seek(at).is_ok() {
+            let _ = reader.read_record(&mut cells);
+        }
         Cells {
             line: self.line,
             columns: Arc::clone(&self.columns),
@@ -72,7 +87,12 @@ pub type Records = (Vec<String>, Vec<Result<Record, Unreadable>>);
 
 /// The header row and every record of `text`.
 pub fn records(text: &str) -> Result<Records, ImportError> {
-    let shared: Arc<str> = Arc::from(text);
+    let shared = Arc::new(Mutex::new(
+        csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(Cursor::new(Text(Arc::from(text)))),
+    ));
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
         .from_reader(text.as_bytes());
@@ -109,7 +129,7 @@ pub fn records(text: &str) -> Result<Records, ImportError> {
                 out.push(Ok(Record {
                     line,
                     start,
-                    text: Arc::clone(&shared),
+                    reader: Arc::clone(&shared),
                     columns: Arc::clone(&columns),
                 }));
             }

@@ -12,6 +12,7 @@ use crate::html_text::html_to_text;
 use crate::platforms::{
     Cells, Record, UNCOUNTED_STOCK, category_slug, made_sku, put_images, records, rejected,
 };
+use crate::platforms_out::{SHOPIFY_EXTRAS, SHOPIFY_VARIANT_EXTRAS, overlay};
 use crate::{ImportError, SourceRow, SourceRows};
 
 /// Columns only Shopify's export has: enough to recognise it.
@@ -196,13 +197,29 @@ fn product(handle: &str, rows: &[Record]) -> SourceRow {
             f.insert("sku".into(), Value::String(sku.to_owned()));
         }
     } else {
-        let variations: Vec<Value> = variants
+        let variations: Result<Vec<Value>, (usize, String)> = variants
             .iter()
             .enumerate()
-            .map(|(i, v)| variation(v, handle, &option_names, i))
+            .map(|(i, v)| variation(v, handle, &option_names, i).map_err(|e| (v.line, e)))
             .collect();
+        let variations = match variations {
+            Ok(v) => v,
+            Err((line, e)) => return rejected(line, SHOPIFY_VARIANT_EXTRAS, e),
+        };
         f.insert("variations".into(), Value::Array(variations));
         f.insert("stock_quantity".into(), json!(0));
+    }
+    if let Err(e) = overlay(&mut f, first.get(SHOPIFY_EXTRAS), SHOPIFY_EXTRAS) {
+        return rejected(first.line, SHOPIFY_EXTRAS, e);
+    }
+    if simple
+        && let Err(e) = overlay(
+            &mut f,
+            base.get(SHOPIFY_VARIANT_EXTRAS),
+            SHOPIFY_VARIANT_EXTRAS,
+        )
+    {
+        return rejected(base.line, SHOPIFY_VARIANT_EXTRAS, e);
     }
     SourceRow {
         row: first.line,
@@ -211,7 +228,12 @@ fn product(handle: &str, rows: &[Record]) -> SourceRow {
     }
 }
 
-fn variation(v: &Cells, handle: &str, option_names: &[String], index: usize) -> Value {
+fn variation(
+    v: &Cells,
+    handle: &str,
+    option_names: &[String],
+    index: usize,
+) -> Result<Value, String> {
     let mut attributes = Map::new();
     let mut values = Vec::new();
     for (n, name) in option_names.iter().enumerate() {
@@ -240,5 +262,10 @@ fn variation(v: &Cells, handle: &str, option_names: &[String], index: usize) -> 
     if let Some(image) = v.opt("Variant Image") {
         out.insert("images".into(), json!([image]));
     }
-    Value::Object(out)
+    overlay(
+        &mut out,
+        v.get(SHOPIFY_VARIANT_EXTRAS),
+        SHOPIFY_VARIANT_EXTRAS,
+    )?;
+    Ok(Value::Object(out))
 }

@@ -14,6 +14,7 @@ use crate::html_text::html_to_text;
 use crate::platforms::{
     Cells, Record, UNCOUNTED_STOCK, category_slug, made_sku, put_images, records, rejected,
 };
+use crate::platforms_out::{WOO_EXTRAS, overlay};
 use crate::{ImportError, SourceRow, SourceRows};
 
 /// Columns only WooCommerce's export has: enough to recognise it.
@@ -219,11 +220,15 @@ fn product(
         .collect();
     put_images(&mut f, images);
     if kinds.iter().any(|k| k == "variable") {
-        let variations: Vec<Value> = vars
+        let variations: Result<Vec<Value>, (usize, String)> = vars
             .iter()
             .enumerate()
-            .map(|(i, v)| variation(v, &slug, i, attribute_count))
+            .map(|(i, v)| variation(v, &slug, i, attribute_count).map_err(|e| (v.line, e)))
             .collect();
+        let variations = match variations {
+            Ok(v) => v,
+            Err((line, e)) => return rejected(line, WOO_EXTRAS, e),
+        };
         if variations.is_empty() {
             return rejected(
                 p.line,
@@ -251,6 +256,9 @@ fn product(
             f.insert("sku".into(), Value::String(sku.to_owned()));
         }
     }
+    if let Err(e) = overlay(&mut f, p.get(WOO_EXTRAS), WOO_EXTRAS) {
+        return rejected(p.line, WOO_EXTRAS, e);
+    }
     SourceRow {
         row: p.line,
         fields: f,
@@ -258,7 +266,12 @@ fn product(
     }
 }
 
-fn variation(v: &Cells, parent_slug: &str, index: usize, attribute_count: usize) -> Value {
+fn variation(
+    v: &Cells,
+    parent_slug: &str,
+    index: usize,
+    attribute_count: usize,
+) -> Result<Value, String> {
     let attributes = attributes(v, attribute_count);
     let values: Vec<&str> = attributes.values().filter_map(Value::as_str).collect();
     let sku = match v.opt("SKU") {
@@ -286,5 +299,6 @@ fn variation(v: &Cells, parent_slug: &str, index: usize, attribute_count: usize)
             json!([image.split(',').next().unwrap_or_default().trim()]),
         );
     }
-    Value::Object(out)
+    overlay(&mut out, v.get(WOO_EXTRAS), WOO_EXTRAS)?;
+    Ok(Value::Object(out))
 }

@@ -318,6 +318,47 @@ async fn a_product_refused_half_way_leaves_nothing_and_its_batch_is_kept() {
     assert_eq!(jobs[0]["product_ids"].as_array().unwrap().len(), 2);
 }
 
+/// A batch is written without a savepoint per product, as every rule is checked before a
+/// product writes. When the database itself refuses a write half-way (here a constraint the
+/// importer does not know of), the batch is written again with each product in a savepoint:
+/// the refused product leaves nothing, not its variations nor their stock movements, and its
+/// neighbours are kept.
+#[tokio::test]
+async fn a_write_the_database_refuses_is_rolled_back_alone() {
+    let (db, _dir) = bazaar_testkit::fresh_db().await;
+    bazaar_db::on_db!(&db, pool => sqlx::query("CREATE UNIQUE INDEX test_one_name ON products (name)")
+        .execute(pool).await.map(drop).unwrap());
+    let reports = import(
+        &db,
+        r#"[
+          {"slug": "tee", "name": "Tee", "price": "199.00", "stock_quantity": 3},
+          {"slug": "tee-again", "name": "Tee", "price": "10.00",
+           "variations": [{"sku": "AGAIN-1", "attributes": {"Size": "S"}, "stock_quantity": 4}]},
+          {"slug": "cap", "name": "Cap", "price": "99.50", "stock_quantity": 7}
+        ]"#,
+        false,
+    )
+    .await;
+    let outcomes: Vec<Outcome> = reports.iter().map(|r| r.outcome).collect();
+    assert_eq!(
+        outcomes,
+        [Outcome::Created, Outcome::Rejected, Outcome::Created]
+    );
+    assert!(
+        reports[1].errors[0]
+            .reason
+            .starts_with("conflicts with an existing record"),
+        "{reports:?}"
+    );
+    assert_eq!(count(&db, "products").await, 2);
+    assert_eq!(count(&db, "product_variations").await, 0);
+    assert_eq!(
+        count(&db, "stock_movements").await,
+        2,
+        "tee's and cap's first levels"
+    );
+}
+
 /// A JSON file is read as its text and each product parsed when it is imported; the shapes
 /// and messages are those of `read_json`.
 #[tokio::test]

@@ -312,9 +312,15 @@ async fn an_export_imported_again_changes_nothing() {
     let total = bazaar_db::on_db!(&db, pool => sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM products").fetch_one(pool).await.unwrap())
         as usize;
 
-    for (format, name) in [
-        (ExportFormat::Json, "export.json"),
-        (ExportFormat::Csv, "export.csv"),
+    for (format, name, expected) in [
+        (ExportFormat::Json, "export.json", Format::Json),
+        (ExportFormat::Csv, "export.csv", Format::Csv),
+        (
+            ExportFormat::WooCommerce,
+            "woocommerce.csv",
+            Format::WooCommerce,
+        ),
+        (ExportFormat::Shopify, "shopify.csv", Format::Shopify),
     ] {
         let mut file = Vec::new();
         let count = export(&db, None, format, &mut file).await.unwrap();
@@ -323,6 +329,7 @@ async fn an_export_imported_again_changes_nothing() {
         std::fs::write(&path, &file).unwrap();
         let text = bazaar_import::read_text(&path).unwrap();
         let detected = Format::detect(&text).unwrap();
+        assert_eq!(detected, expected, "{name}");
         let rows: Vec<SourceRow> = bazaar_import::parse(text, detected)
             .unwrap()
             .into_iter()
@@ -350,4 +357,147 @@ async fn an_export_imported_again_changes_nothing() {
     assert_eq!(records.len(), count);
     assert!(count > 0 && count < total);
     assert!(records.iter().all(|r| r["vendor"] == "ovr-official"));
+}
+
+/// An export in a platform's layout is edited in its own columns (as a spreadsheet or the
+/// platform would) and imported: the edit is what changes, and bazaar's own fields that
+/// travel in the extra column stay as they were.
+#[tokio::test]
+async fn a_platform_export_edited_in_its_columns_imports_the_edit() {
+    use bazaar_import::export::{ExportFormat, export};
+    let (db, dir) = bazaar_testkit::fresh_db().await;
+    let seeds = bazaar_testkit::repo_root().join("seeds");
+    bazaar_import::seed::load(&db, &seeds, &dir.join("media"), |_| {})
+        .await
+        .unwrap();
+    let mut tx = db.begin().await.unwrap();
+    let store = bazaar_db::vendors::id_by_slug(&mut tx, "ovr-official")
+        .await
+        .unwrap();
+    tx.rollback().await.unwrap();
+    for (format, price_column, sku_column, new_price) in [
+        (
+            ExportFormat::Shopify,
+            "Variant Price",
+            "Variant SKU",
+            123_450,
+        ),
+        (ExportFormat::WooCommerce, "Regular price", "SKU", 234_560),
+    ] {
+        let mut file = Vec::new();
+        export(&db, store, format, &mut file).await.unwrap();
+        let mut reader = csv::Reader::from_reader(file.as_slice());
+        let headers = reader.headers().unwrap().clone();
+        let at = |c: &str| headers.iter().position(|h| h == c).unwrap();
+        let mut records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+        // The first row with a price and a SKU: its price goes up.
+        let edited = records
+            .iter()
+            .position(|r| !r[at(price_column)].is_empty() && !r[at(sku_column)].is_empty())
+            .unwrap();
+        let sku = records[edited][at(sku_column)].to_owned();
+        let mut cells: Vec<String> = records[edited].iter().map(str::to_owned).collect();
+        cells[at(price_column)] = format!("{}.{:02}", new_price / 100, new_price % 100);
+        if format == ExportFormat::Shopify {
+            // Not on sale any more: the price is the regular one.
+            cells[at("Variant Compare At Price")] = String::new();
+        } else {
+            cells[at("Sale price")] = String::new();
+        }
+        records[edited] = csv::StringRecord::from(cells);
+        let mut w = csv::Writer::from_writer(Vec::new());
+        w.write_record(&headers).unwrap();
+        for r in &records {
+            w.write_record(r).unwrap();
+        }
+        let text = String::from_utf8(w.into_inner().unwrap()).unwrap();
+        let detected = Format::detect(&text).unwrap();
+        let rows: Vec<SourceRow> = bazaar_import::parse(text, detected)
+            .unwrap()
+            .into_iter()
+            .collect();
+        let reports = import(&db, rows, false).await;
+        let s = Summary::of(&reports);
+        assert_eq!(
+            (s.updated, s.created, s.rejected),
+            (1, 0, 0),
+            "{format:?}: {reports:#?}"
+        );
+        let price = bazaar_db::on_db!(&db, pool => sqlx::query_scalar::<_, i64>(
+            "SELECT price_cents FROM product_variations WHERE sku = $1 \
+             UNION ALL SELECT price_cents FROM products WHERE sku = $1",
+        ).bind(&sku).fetch_one(pool).await.unwrap());
+        assert_eq!(price, new_price, "{format:?}: {sku}");
+        // The store still owns it: the store travelled in the extra column.
+        let owned = bazaar_db::on_db!(&db, pool => sqlx::query_scalar::<_, i64>(
+            "SELECT COUNT(*) FROM products WHERE vendor_id = $1",
+        ).bind(store).fetch_one(pool).await.unwrap());
+        assert!(owned > 0);
+    }
+}
+
+/// A 100 MB WooCommerce export (long descriptions with quoted line breaks, as shops that
+/// paste their copy into WooCommerce have) imports whole, and again without changes.
+#[tokio::test]
+async fn a_100_mb_woocommerce_file_imports() {
+    let (db, dir) = bazaar_testkit::fresh_db().await;
+    let path = dir.join("large.csv");
+    let paragraph =
+        "Built for Karoo heat and Cape winters, \"tested\" on the Otter Trail. ".repeat(140);
+    let description = format!("<p>{paragraph}</p>\n<p>{paragraph}</p>");
+    {
+        let mut w = csv::Writer::from_path(&path).unwrap();
+        w.write_record([
+            "ID",
+            "Type",
+            "SKU",
+            "Name",
+            "Published",
+            "Description",
+            "In stock?",
+            "Stock",
+            "Regular price",
+            "Categories",
+        ])
+        .unwrap();
+        for i in 0..5_500 {
+            w.write_record([
+                &i.to_string(),
+                "simple",
+                &format!("BIG-{i}"),
+                &format!("Long Story Tee {i}"),
+                "1",
+                &description,
+                "1",
+                "7",
+                "249.00",
+                "Apparel > Tees",
+            ])
+            .unwrap();
+        }
+        w.flush().unwrap();
+    }
+    let bytes = std::fs::metadata(&path).unwrap().len();
+    assert!(bytes >= 100 * 1024 * 1024, "{bytes} bytes");
+
+    let text = bazaar_import::read_text(&path).unwrap();
+    assert_eq!(Format::detect(&text).unwrap(), Format::WooCommerce);
+    let rows = bazaar_import::parse(text, Format::WooCommerce).unwrap();
+    assert_eq!(rows.len(), 5_500);
+    let first = import(&db, rows.into_iter().collect(), false).await;
+    assert_eq!(Summary::of(&first), summary(5_500, 0, 0, 0));
+    let stored = product(&db, "long-story-tee-4321").await;
+    let stored = stored["description"].as_str().unwrap();
+    assert_eq!(
+        stored.split("\n\n").count(),
+        2,
+        "two paragraphs: {:.300}",
+        stored
+    );
+    assert!(stored.len() > 19_000, "{}", stored.len());
+
+    let text = bazaar_import::read_text(&path).unwrap();
+    let rows = bazaar_import::parse(text, Format::WooCommerce).unwrap();
+    let again = import(&db, rows.into_iter().collect(), false).await;
+    assert_eq!(Summary::of(&again), summary(0, 0, 5_500, 0));
 }

@@ -33,6 +33,8 @@ pub enum Job {
     /// Fetch the pictures an import named by other sites' addresses into media storage and
     /// put the copies on the product.
     FetchProductPictures { product_id: Uuid },
+    /// Check (a dry run) or import an uploaded product file, as its status says.
+    RunImport { import_id: Uuid },
     /// A scheduled housekeeping task; `slot` is the schedule period it runs for.
     Housekeeping { task: Housekeeping, slot: i64 },
 }
@@ -111,6 +113,7 @@ impl Job {
             Job::IndexVendor { .. } => "index_vendor",
             Job::ProcessPayment { .. } => "process_payment",
             Job::FetchProductPictures { .. } => "fetch_product_pictures",
+            Job::RunImport { .. } => "run_import",
             Job::Housekeeping { .. } => "housekeeping",
         }
     }

@@ -3,6 +3,7 @@
 mod analytics;
 mod email;
 mod housekeeping;
+mod imports;
 mod index;
 mod media;
 mod notify;
@@ -49,6 +50,7 @@ pub async fn handle(job: &Job, ctx: &JobContext) -> Result<(), JobError> {
         Job::FetchProductPictures { product_id } => {
             pictures::fetch_product_pictures(ctx, *product_id).await
         }
+        Job::RunImport { import_id } => imports::run_import(ctx, *import_id).await,
         Job::SendEmail { email_id } => email::send_email(ctx, *email_id).await,
         Job::EnrichAnalytics { events } => analytics::enrich(ctx, events).await,
         Job::IndexProducts { product_ids } => index::index_products(ctx, product_ids).await,

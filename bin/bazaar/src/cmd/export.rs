@@ -1,6 +1,7 @@
 //! `bazaar export`: the catalogue, or one store's products, in bazaar's JSON or CSV import
-//! format; importing the file again changes nothing. Written to a file beside the target and
-//! renamed when complete, so a failed export never leaves half a file.
+//! format or WooCommerce's or Shopify's product CSV layout; importing the file again changes
+//! nothing. Written to a file beside the target and renamed when complete, so a failed export
+//! never leaves half a file.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -14,6 +15,10 @@ use crate::config::Config;
 pub enum FormatArg {
     Json,
     Csv,
+    /// WooCommerce's product CSV layout.
+    Woocommerce,
+    /// Shopify's product CSV layout.
+    Shopify,
 }
 
 #[derive(Debug, clap::Args)]
@@ -33,6 +38,8 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
     let format = match args.format {
         FormatArg::Json => ExportFormat::Json,
         FormatArg::Csv => ExportFormat::Csv,
+        FormatArg::Woocommerce => ExportFormat::WooCommerce,
+        FormatArg::Shopify => ExportFormat::Shopify,
     };
     let db = config.connect_migrated().await?;
     let vendor = match &args.vendor {

@@ -11,6 +11,10 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::config::Config;
 
+/// The importer's SQLite page cache (64 MB; within the 200 MB an import of 100,000 products
+/// may take).
+const IMPORT_SQLITE_CACHE_KIB: u32 = 64 * 1024;
+
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
 pub enum FormatArg {
     Json,
@@ -50,7 +54,14 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
     };
     let rows = bazaar_import::parse(text, format)
         .with_context(|| format!("cannot import {} as {}", args.file.display(), format.name()))?;
-    let db = config.connect_migrated().await?;
+    // A large SQLite page cache: an import of 100,000 products touches every index of the
+    // catalogue, and reading pages back from the file was a tenth of its time.
+    let db = config
+        .connect_migrated_with(&bazaar_db::ConnectOptions {
+            sqlite_cache_kib: IMPORT_SQLITE_CACHE_KIB,
+            ..bazaar_db::ConnectOptions::default()
+        })
+        .await?;
     let rows = match &args.vendor {
         Some(slug) => {
             let mut tx = db.begin().await?;

@@ -57,7 +57,7 @@ pub struct ProductFile {
 
 /// A file's name as buyers save it: the last path part, no control characters or quotes,
 /// at most 200 characters; `download` when nothing is left.
-fn file_name(raw: Option<&str>) -> String {
+pub(crate) fn file_name(raw: Option<&str>) -> String {
     let name: String = raw
         .unwrap_or("")
         .rsplit(['/', '\\'])

@@ -34,7 +34,8 @@ pub fn upload_router() -> OpenApiRouter<AppState> {
         "/api/v1",
         OpenApiRouter::new()
             .routes(routes!(upload_media))
-            .merge(super::digital_files::upload_router()),
+            .merge(super::digital_files::upload_router())
+            .merge(super::product_imports::upload_router()),
     )
 }
 

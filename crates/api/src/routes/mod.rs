@@ -10,10 +10,12 @@ pub mod admin_catalogue;
 pub mod admin_coupons;
 pub mod admin_dashboard;
 pub mod admin_email;
+pub mod admin_home;
 mod admin_lists;
 pub mod admin_media;
 pub mod admin_money;
 pub mod admin_orders;
+pub mod admin_payments;
 pub mod admin_points;
 pub mod admin_reviews;
 pub mod admin_selling;
@@ -36,6 +38,7 @@ mod order_views;
 pub mod orders;
 pub mod payments;
 pub mod points;
+pub mod product_imports;
 pub mod products;
 pub mod profile;
 pub mod search;
@@ -76,6 +79,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
             .merge(selling::router())
             .merge(vendor_area::router())
             .merge(vendor_products::router())
+            .merge(product_imports::router())
             .merge(vendor_inventory::router())
             .merge(vendor_orders::router())
             .merge(vendor_money::router())
@@ -95,6 +99,8 @@ pub fn api_router() -> OpenApiRouter<AppState> {
             .merge(admin_dashboard::router())
             .merge(admin_settings::router())
             .merge(admin_site::router())
+            .merge(admin_home::router())
+            .merge(admin_payments::router())
             .merge(admin_branding::router())
             .merge(admin_email::router())
             .merge(admin_points::router())

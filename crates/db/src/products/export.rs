@@ -15,6 +15,8 @@ pub struct ExportProduct {
     pub name: String,
     pub brand: String,
     pub category: String,
+    /// The category's name, when it is one of the catalogue's categories.
+    pub category_name: Option<String>,
     /// The owning store's slug; none for a house product.
     pub vendor: Option<String>,
     pub description: String,
@@ -66,11 +68,12 @@ pub async fn page(
     limit: i64,
 ) -> DbResult<Vec<(ExportProduct, Vec<ExportVariation>)>> {
     let sql = format!(
-        "SELECT p.id, p.slug, p.name, p.brand, p.category, v.store_slug AS vendor, p.description, \
+        "SELECT p.id, p.slug, p.name, p.brand, p.category, c.name AS category_name, v.store_slug AS vendor, p.description, \
          p.price_cents, p.sale_price_cents, p.sale_starts_at, p.sale_ends_at, p.image_url, p.videos, \
          p.status, p.featured, p.daily_deal, p.product_type, p.max_owned_per_user, p.stock_quantity, \
          p.sku, p.images, p.seo_title, p.seo_description, p.created_at \
          FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id \
+         LEFT JOIN categories c ON c.slug = p.category \
          WHERE p.slug > $1 AND {OWNED} ORDER BY p.slug LIMIT $4"
     );
     let products = on_db!(db, pool => sqlx::query_as::<_, ExportProduct>(sqlx::AssertSqlSafe(sql))

@@ -23,7 +23,8 @@ pub mod write;
 pub use rollups::{Rollups, compute_rollups, refresh_rollups, refresh_sale_windows};
 pub use save::{SaveError, Saved, save};
 pub use write::{
-    ProductInput, UpsertError, Upserted, VariationInput, id_by_slug, sku_owner, upsert,
+    ImportFacts, ProductInput, UpsertError, Upserted, VariationInput, id_by_slug, import_facts,
+    sku_owner, upsert,
 };
 
 /// The sale price customers pay now, over `products p`: today's daily deal, else the sale

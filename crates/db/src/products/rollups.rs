@@ -84,20 +84,20 @@ pub async fn refresh_rollups(tx: &mut Tx, product_id: Uuid, now: DateTime<Utc>) 
     .fetch_one(conn)
     .await
     .map_err(DbError::classify)?);
-    let variations = on_tx!(tx, conn => sqlx::query_as::<_, (i64, Option<i64>, i64, bool)>(
-        "SELECT price_cents, sale_price_cents, stock_quantity, manage_stock FROM product_variations \
-         WHERE product_id = $1 AND enabled = TRUE",
+    // Every variation in one read; the disabled ones only say the product has variations.
+    let all = on_tx!(tx, conn => sqlx::query_as::<_, (i64, Option<i64>, i64, bool, bool)>(
+        "SELECT price_cents, sale_price_cents, stock_quantity, manage_stock, enabled \
+         FROM product_variations WHERE product_id = $1",
     )
     .bind(product_id)
     .fetch_all(conn)
     .await?);
-    let has_any_variation = on_tx!(tx, conn => sqlx::query_scalar::<_, i64>(
-        "SELECT COUNT(*) FROM product_variations WHERE product_id = $1",
-    )
-    .bind(product_id)
-    .fetch_one(conn)
-    .await?)
-        > 0;
+    let has_any_variation = !all.is_empty();
+    let variations: Vec<_> = all
+        .into_iter()
+        .filter(|v| v.4)
+        .map(|(p, s, stock, managed, _)| (p, s, stock, managed))
+        .collect();
     let variations: Vec<_> = variations
         .into_iter()
         .map(|(p, s, stock, managed)| {
@@ -122,6 +122,64 @@ pub async fn refresh_rollups(tx: &mut Tx, product_id: Uuid, now: DateTime<Utc>) 
         r.has_variations = true;
         r.available_stock = 0;
     }
+    write_rollups(tx, product_id, &r, now).await
+}
+
+/// The derived columns of a new product about to be written from `input` (no deal can be
+/// on it yet), computed from the input itself rather than read back.
+pub(super) async fn rollups_of_new(
+    tx: &mut Tx,
+    input: &super::ProductInput,
+    now: DateTime<Utc>,
+) -> DbResult<Rollups> {
+    let vendor = match input.vendor_id {
+        None => None,
+        Some(id) => {
+            let status = on_tx!(tx, conn => sqlx::query_scalar::<_, String>(
+                "SELECT status FROM vendors WHERE id = $1",
+            )
+            .bind(id)
+            .fetch_optional(conn)
+            .await?);
+            status.map(|s| s.parse().unwrap_or(VendorStatus::Pending))
+        }
+    };
+    let live = bazaar_domain::pricing::sale_live(input.sale_starts_at, input.sale_ends_at, now);
+    let sale = input.sale_price.filter(|_| live);
+    let variations: Vec<_> = input
+        .variations
+        .iter()
+        .filter(|v| v.enabled)
+        .map(|v| {
+            (
+                v.price,
+                v.sale_price.filter(|_| live),
+                v.stock_quantity,
+                v.manage_stock,
+            )
+        })
+        .collect();
+    let mut r = compute_rollups(
+        input.price,
+        sale,
+        input.stock_quantity,
+        input.status,
+        vendor,
+        &variations,
+    );
+    if !input.variations.is_empty() && variations.is_empty() {
+        r.has_variations = true;
+        r.available_stock = 0;
+    }
+    Ok(r)
+}
+
+async fn write_rollups(
+    tx: &mut Tx,
+    product_id: Uuid,
+    r: &Rollups,
+    now: DateTime<Utc>,
+) -> DbResult<()> {
     on_tx!(tx, conn => sqlx::query(
         "UPDATE products SET has_variations = $2, min_price_cents = $3, max_price_cents = $4, \
          on_sale = $5, available_stock = $6, listed = $7, updated_at = $8, \

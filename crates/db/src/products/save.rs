@@ -77,7 +77,7 @@ pub async fn save(
     let saved = match existing {
         None => {
             let id = Uuid::now_v7();
-            insert_product(tx, id, input, now).await?;
+            insert_product(tx, id, input, now, None).await?;
             if input.variations.is_empty() {
                 let after = input.stock_quantity;
                 moved(

@@ -224,20 +224,33 @@ pub(super) async fn set_sale_window(
     Ok(())
 }
 
-/// Inserts a new product row (its variations are written after).
+/// Inserts a new product row (its variations are written after). With `rollups`, its
+/// derived columns are written with it (the importer computes them from what it writes);
+/// without, the caller refreshes them.
 pub(super) async fn insert_product(
     tx: &mut Tx,
     id: Uuid,
     input: &ProductInput,
     now: DateTime<Utc>,
+    rollups: Option<&super::Rollups>,
 ) -> Result<(), sqlx::Error> {
+    let r = rollups.copied().unwrap_or(super::Rollups {
+        has_variations: false,
+        min_price_cents: 0,
+        max_price_cents: 0,
+        on_sale: false,
+        available_stock: 0,
+        listed: false,
+    });
+    let published_at = (rollups.is_some() && input.status == ProductStatus::Active).then_some(now);
     on_tx!(tx, conn => sqlx::query(
         "INSERT INTO products (id, slug, name, brand, category, vendor_id, description, \
          price_cents, sale_price_cents, image_url, videos, status, featured, daily_deal, \
          product_type, max_owned_per_user, stock_quantity, created_at, updated_at, sku, images, \
-         seo_title, seo_description) \
+         seo_title, seo_description, sale_starts_at, sale_ends_at, sale_live, \
+         has_variations, min_price_cents, max_price_cents, on_sale, available_stock, listed, published_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, \
-         $20, $21, $22, $23)",
+         $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33)",
     )
     .bind(id)
     .bind(&input.slug)
@@ -262,6 +275,16 @@ pub(super) async fn insert_product(
     .bind(Json(&input.images))
     .bind(&input.seo_title)
     .bind(&input.seo_description)
+    .bind(input.sale_starts_at)
+    .bind(input.sale_ends_at)
+    .bind(bazaar_domain::pricing::sale_live(input.sale_starts_at, input.sale_ends_at, now))
+    .bind(r.has_variations)
+    .bind(r.min_price_cents)
+    .bind(r.max_price_cents)
+    .bind(r.on_sale)
+    .bind(r.available_stock)
+    .bind(r.listed)
+    .bind(published_at)
     .execute(conn).await.map(|r| r.rows_affected()))?;
     Ok(())
 }
@@ -298,21 +321,41 @@ pub(super) async fn moved(
     inventory::record(tx, &Movement::between(level, levels, reason, actor_id), now).await
 }
 
-/// Refuses SKUs that belong to another product.
+/// Refuses SKUs that belong to another product (all of them looked up in one read).
 pub(super) async fn check_skus(
     tx: &mut Tx,
     input: &ProductInput,
     product: Option<Uuid>,
 ) -> Result<(), UpsertError> {
-    let skus = input
+    let skus: Vec<&String> = input
         .sku
         .iter()
-        .chain(input.variations.iter().map(|v| &v.sku));
+        .chain(input.variations.iter().map(|v| &v.sku))
+        .collect();
+    if skus.is_empty() {
+        return Ok(());
+    }
+    let marks: Vec<String> = (2..skus.len() + 2).map(|i| format!("${i}")).collect();
+    let marks = marks.join(", ");
+    let sql = format!(
+        "SELECT v.sku, p.slug FROM product_variations v JOIN products p ON p.id = v.product_id \
+         WHERE v.sku IN ({marks}) AND v.product_id <> $1 \
+         UNION ALL SELECT sku, slug FROM products WHERE sku IN ({marks}) AND id <> $1"
+    );
+    let taken = on_tx!(tx, conn => {
+        let mut q = sqlx::query_as::<_, (String, String)>(sqlx::AssertSqlSafe(sql))
+            .bind(product.unwrap_or(Uuid::nil()));
+        for sku in &skus {
+            q = q.bind(*sku);
+        }
+        q.fetch_all(conn).await
+    }?);
+    // The first of the input's SKUs that is taken, as the input lists them.
     for sku in skus {
-        if let Some(owner) = sku_owner(tx, sku, product).await? {
+        if let Some((_, owner)) = taken.iter().find(|(s, _)| s == sku) {
             return Err(UpsertError::SkuTaken {
                 sku: sku.clone(),
-                owner,
+                owner: owner.clone(),
             });
         }
     }
@@ -320,12 +363,13 @@ pub(super) async fn check_skus(
 }
 
 /// Creates or updates a product (keyed on slug) and its variations (keyed on SKU) inside
-/// `tx`. Writes nothing when everything already matches, so a re-run reports `Unchanged`.
+/// `tx`; answers what it did and the product's id. Writes nothing when everything already
+/// matches, so a re-run reports `Unchanged`.
 pub async fn upsert(
     tx: &mut Tx,
     input: &ProductInput,
     now: DateTime<Utc>,
-) -> Result<Upserted, UpsertError> {
+) -> Result<(Upserted, Uuid), UpsertError> {
     let existing = on_tx!(tx, conn => sqlx::query_as::<_, StoredProduct>(
         "SELECT id, name, brand, category, vendor_id, description, price_cents, sale_price_cents, \
          sale_starts_at, sale_ends_at, image_url, videos, status, featured, daily_deal, product_type, max_owned_per_user, \
@@ -374,10 +418,13 @@ pub async fn upsert(
         }
         None => {
             let id = Uuid::now_v7();
-            insert_product(tx, id, input, now).await?;
+            // Its derived columns come from the input, written with it.
+            let rollups = super::rollups::rollups_of_new(tx, input, now).await?;
+            insert_product(tx, id, input, now, Some(&rollups)).await?;
             (id, Upserted::Created)
         }
     };
+    let created = existing.is_none();
 
     let slug = &input.slug;
     if input.variations.is_empty() {
@@ -392,13 +439,47 @@ pub async fn upsert(
         )
         .await?;
     }
-    for v in &input.variations {
-        let sql = format!("SELECT {VARIATION_COLUMNS} FROM product_variations WHERE sku = $1");
-        let stored = on_tx!(tx, conn => sqlx::query_as::<_, VariationRow>(sqlx::AssertSqlSafe(sql))
-            .bind(&v.sku)
-            .fetch_optional(conn)
-            .await?);
-        match stored {
+    // The stored variations with the input's SKUs, in one read (a new product has none:
+    // its SKUs were just checked to be free).
+    let mut stored: Vec<VariationRow> = Vec::new();
+    if !created && !input.variations.is_empty() {
+        let marks: Vec<String> = (1..=input.variations.len())
+            .map(|i| format!("${i}"))
+            .collect();
+        let sql = format!(
+            "SELECT {VARIATION_COLUMNS} FROM product_variations WHERE sku IN ({})",
+            marks.join(", ")
+        );
+        stored = on_tx!(tx, conn => {
+            let mut q = sqlx::query_as::<_, VariationRow>(sqlx::AssertSqlSafe(sql));
+            for v in &input.variations {
+                q = q.bind(&v.sku);
+            }
+            q.fetch_all(conn).await
+        }?);
+    }
+    if created && !input.variations.is_empty() {
+        // A new product's variations are all new: written in one statement, their first
+        // levels recorded in another.
+        let ids: Vec<Uuid> = input.variations.iter().map(|_| Uuid::now_v7()).collect();
+        insert_variations(tx, product_id, &input.variations, &ids, now).await?;
+        let levels: Vec<(Uuid, &str, i64)> = ids
+            .iter()
+            .zip(&input.variations)
+            .map(|(id, v)| (*id, v.sku.as_str(), v.stock_quantity))
+            .collect();
+        inventory::record_first_levels(
+            tx,
+            product_id,
+            input.vendor_id,
+            &levels,
+            MovementReason::Import,
+            now,
+        )
+        .await?;
+    }
+    for v in input.variations.iter().filter(|_| !created) {
+        match stored.iter().find(|row| row.sku == v.sku) {
             Some(row) if row.matches(v) => {}
             Some(row) => {
                 write_variation(tx, row.id, product_id, v, now, false).await?;
@@ -431,11 +512,14 @@ pub async fn upsert(
         }
     }
     if outcome != Upserted::Unchanged {
-        set_sale_window(tx, product_id, input, now).await?;
-        refresh_rollups(tx, product_id, now).await?;
+        // A new product was written whole, with its sale window and derived columns.
+        if !created {
+            set_sale_window(tx, product_id, input, now).await?;
+            refresh_rollups(tx, product_id, now).await?;
+        }
     }
     tracing::debug!(product.slug = %slug, ?outcome, "product upserted");
-    Ok(outcome)
+    Ok((outcome, product_id))
 }
 
 impl Upserted {
@@ -484,6 +568,50 @@ pub(super) async fn write_variation(
     Ok(())
 }
 
+/// Inserts a new product's variations (`ids` in the same order) in one statement.
+async fn insert_variations(
+    tx: &mut Tx,
+    product_id: Uuid,
+    variations: &[VariationInput],
+    ids: &[Uuid],
+    now: DateTime<Utc>,
+) -> Result<(), UpsertError> {
+    // $1 product, $2 when; then 12 values per variation.
+    let rows: Vec<String> = (0..variations.len())
+        .map(|i| {
+            let n = 3 + i * 12;
+            let marks: Vec<String> = (n..n + 12).map(|m| format!("${m}")).collect();
+            format!("({}, $1, $2, $2)", marks.join(", "))
+        })
+        .collect();
+    let sql = format!(
+        "INSERT INTO product_variations (id, sku, name, attributes, price_cents, sale_price_cents, \
+         stock_quantity, weight_grams, dimensions, images, enabled, manage_stock, product_id, \
+         created_at, updated_at) VALUES {}",
+        rows.join(", ")
+    );
+    on_tx!(tx, conn => {
+        let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(product_id).bind(now);
+        for (v, id) in variations.iter().zip(ids) {
+            q = q
+                .bind(*id)
+                .bind(&v.sku)
+                .bind(&v.name)
+                .bind(Json(&v.attributes))
+                .bind(v.price.0)
+                .bind(v.sale_price.map(|c| c.0))
+                .bind(v.stock_quantity)
+                .bind(v.weight_grams)
+                .bind(v.dimensions.as_ref().map(Json))
+                .bind(Json(&v.images))
+                .bind(v.enabled)
+                .bind(v.manage_stock);
+        }
+        q.execute(conn).await.map(|r| r.rows_affected())
+    }?);
+    Ok(())
+}
+
 /// The id of the product with `slug`, inside a transaction.
 pub async fn id_by_slug(tx: &mut Tx, slug: &str) -> DbResult<Option<Uuid>> {
     Ok(
@@ -492,4 +620,25 @@ pub async fn id_by_slug(tx: &mut Tx, slug: &str) -> DbResult<Option<Uuid>> {
         .fetch_optional(conn)
         .await?),
     )
+}
+
+/// What a store's import needs to know of the stored product with a slug.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ImportFacts {
+    pub vendor_id: Option<Uuid>,
+    pub featured: bool,
+    pub daily_deal: bool,
+    /// Whether it has ever been on sale (`published_at` set).
+    pub published: bool,
+}
+
+/// [`ImportFacts`] of the product with `slug`, if there is one.
+pub async fn import_facts(tx: &mut Tx, slug: &str) -> DbResult<Option<ImportFacts>> {
+    Ok(on_tx!(tx, conn => sqlx::query_as::<_, ImportFacts>(
+        "SELECT vendor_id, featured, daily_deal, published_at IS NOT NULL AS published \
+         FROM products WHERE slug = $1",
+    )
+    .bind(slug)
+    .fetch_optional(conn)
+    .await)?)
 }

@@ -9,6 +9,16 @@ const variants: Record<ButtonVariant, string> = {
   danger: 'bg-sale text-white hover:opacity-90',
 };
 
+/** A button's look, for a link or a menu trigger that should read as a button. */
+export function buttonClasses(variant: ButtonVariant = 'primary', className?: string): string {
+  return cn(
+    'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium',
+    'disabled:cursor-not-allowed disabled:opacity-60',
+    variants[variant],
+    className,
+  );
+}
+
 export function Button({
   className,
   type = 'button',
@@ -16,15 +26,6 @@ export function Button({
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
   return (
-    <button
-      type={type}
-      className={cn(
-        'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium',
-        'disabled:cursor-not-allowed disabled:opacity-60',
-        variants[variant],
-        className,
-      )}
-      {...props}
-    />
+    <button type={type} className={buttonClasses(variant, className)} {...props} />
   );
 }

@@ -158,6 +158,8 @@ export function totalText(total: ListTotal): string {
 export interface StoreChoice {
   id: string;
   name: string;
+  /** The store's address, which the product import names it by. */
+  slug: string;
 }
 
 /** The API's largest page. */
@@ -172,7 +174,7 @@ async function allStores(signal: AbortSignal): Promise<StoreChoice[]> {
       query: { page, per_page: STORES_PER_PAGE },
       signal,
     });
-    stores.push(...list.vendors.map((vendor) => ({ id: vendor.id, name: vendor.store_name })));
+    stores.push(...list.vendors.map((vendor) => ({ id: vendor.id, name: vendor.store_name, slug: vendor.store_slug })));
     if (list.vendors.length < STORES_PER_PAGE || stores.length >= list.total) break;
   }
   return stores.sort((a, b) => a.name.localeCompare(b.name));

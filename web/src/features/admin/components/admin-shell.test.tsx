@@ -58,6 +58,7 @@ describe('the admin area guard', () => {
         'Dashboard',
         'Orders',
         'Products',
+        'Import',
         'Stock',
         'Media',
         'Categories',

@@ -18,6 +18,7 @@ import {
   useSaveEmailSettings,
   useSendTestEmail,
 } from '@/features/admin/api/email-settings';
+import { SecretField } from '@/features/admin/components/secret-field';
 import { SettingsForm, SettingsPage, useSettingsForm } from '@/features/admin/components/settings-page';
 
 /**
@@ -48,7 +49,7 @@ export const SECURITY_OPTIONS = [
 ] as const;
 
 /** What the password input shows while a password is kept (it is never answered). */
-export const PASSWORD_SET_PLACEHOLDER = '•••••• (set)';
+export { SECRET_SET_PLACEHOLDER as PASSWORD_SET_PLACEHOLDER } from '@/features/admin/components/secret-field';
 
 /** Shown while the server cannot keep a password. */
 export const SECRET_KEY_NOTE =
@@ -218,13 +219,7 @@ function EmailSettingsForm({ settings }: { settings: EmailSettings }) {
   } = form;
 
   const delivery = watch('delivery');
-  const removing = watch('remove_password');
   const showSmtp = delivery === 'smtp' || SMTP_FIELDS.some((name) => errors[name]);
-  const passwordHint = removing
-    ? 'The password kept is removed when you save.'
-    : settings.password_set
-      ? 'Leave empty to keep the password set. Up to 200 characters.'
-      : 'Only if the server asks for one. Up to 200 characters.';
 
   return (
     <div className="flex flex-col gap-6">
@@ -308,22 +303,18 @@ function EmailSettingsForm({ settings }: { settings: EmailSettings }) {
                     {...register('username')}
                   />
                 </FormField>
-                <FormField label="Password" error={errors.password?.message} hint={passwordHint}>
-                  <Input
-                    type="password"
-                    autoComplete="new-password"
-                    placeholder={settings.password_set && !removing ? PASSWORD_SET_PLACEHOLDER : undefined}
-                    disabled={removing}
-                    {...register('password')}
-                  />
-                </FormField>
+                <SecretField
+                  label="Password"
+                  what="the password"
+                  set={settings.password_set}
+                  removing={watch('remove_password')}
+                  error={errors.password?.message}
+                  hint="Up to 200 characters."
+                  unsetNote="Only if the server asks for one."
+                  input={register('password')}
+                  remove={register('remove_password')}
+                />
               </div>
-              {settings.password_set ? (
-                <label className="flex items-center gap-3 text-sm font-medium text-neutral-800">
-                  <input type="checkbox" className="size-5 shrink-0 accent-brand-700" {...register('remove_password')} />
-                  Remove the password
-                </label>
-              ) : null}
             </div>
           </Panel>
         </div>

@@ -1,24 +1,19 @@
 'use client';
 
 import { useState } from 'react';
-import Link from 'next/link';
-import { type FieldError, type Path, type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
-import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import type { Path, UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
-import { errorMessage, Panel } from '@/components/area/area-states';
+import { errorMessage } from '@/components/area/area-states';
 import { ConfirmDialog, useConfirmState } from '@/components/area/confirm-dialog';
 import { StatusBadge } from '@/components/area/status-badge';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { IconButton } from '@/components/ui/icon-button';
-import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
 import {
   type AdminHomeContent,
   useAdminHomeContent,
   useResetHomeContent,
   useSaveHomeContent,
 } from '@/features/admin/api/home-content';
+import { type HomeContentKind, HomeContentItems } from '@/features/admin/components/home-content-fields';
 import { SettingsForm, SettingsPage, useSettingsForm } from '@/features/admin/components/settings-page';
 import { isPictureAddress } from '@/features/admin/lib/branding';
 
@@ -109,9 +104,7 @@ const homeContentSchema = z.object({
   banners: z.array(bannerSchema).max(MAX_BANNERS, HOME_CONTENT_MESSAGES.banners),
 });
 
-type HomeContentFormInput = z.input<typeof homeContentSchema>;
-type SlideInput = HomeContentFormInput['slides'][number];
-type BannerInput = HomeContentFormInput['banners'][number];
+export type HomeContentFormInput = z.input<typeof homeContentSchema>;
 
 const SLIDE_FIELDS = ['subtitle', 'title', 'description', 'button_text', 'link', 'image_url', 'tone'] as const;
 const BANNER_FIELDS = ['kicker', 'title', 'text', 'button_text', 'link', 'image_url', 'tone'] as const;
@@ -148,24 +141,65 @@ function formValues(content: AdminHomeContent): HomeContentFormInput {
   };
 }
 
-const NEW_SLIDE: SlideInput = {
-  subtitle: '',
-  title: '',
-  description: '',
-  button_text: 'Shop now',
-  link: '/products/',
-  image_url: '',
-  tone: 'brand',
+/** How each list is edited: its texts, limits, new item and colours (the fields are home-content-fields.tsx). */
+const SLIDES: HomeContentKind<'slides'> = {
+  list: 'slides',
+  title: 'Hero slides',
+  description: `1 to ${MAX_SLIDES} slides, shown in this order; they move on every 6 seconds. A slide without a picture shows a drawing in its colours.`,
+  item: 'Slide',
+  add: 'Add a slide',
+  testId: 'slide-fields',
+  min: 1,
+  max: MAX_SLIDES,
+  blank: {
+    subtitle: '',
+    title: '',
+    description: '',
+    button_text: 'Shop now',
+    link: '/products/',
+    image_url: '',
+    tone: 'brand',
+  },
+  texts: [
+    { field: 'subtitle', label: 'Subtitle', hint: 'Optional. Above the title, up to 40 characters.' },
+    { field: 'title', label: 'Title', hint: 'Up to 80 characters.' },
+    { field: 'description', label: 'Description', hint: 'Optional. Up to 240 characters.' },
+  ],
+  tones: [
+    { value: 'brand', label: 'Brand (dark green)' },
+    { value: 'light', label: 'Light' },
+  ],
 };
 
-const NEW_BANNER: BannerInput = {
-  kicker: '',
-  title: '',
-  text: '',
-  button_text: 'Shop now',
-  link: '/products/',
-  image_url: '',
-  tone: 'brand',
+const BANNERS: HomeContentKind<'banners'> = {
+  list: 'banners',
+  title: 'Banners',
+  description: `Up to ${MAX_BANNERS} banners under the daily deals, two to a row; none hides the section.`,
+  item: 'Banner',
+  add: 'Add a banner',
+  empty: 'No banners: the home page shows none.',
+  testId: 'banner-fields',
+  min: 0,
+  max: MAX_BANNERS,
+  blank: {
+    kicker: '',
+    title: '',
+    text: '',
+    button_text: 'Shop now',
+    link: '/products/',
+    image_url: '',
+    tone: 'brand',
+  },
+  texts: [
+    { field: 'kicker', label: 'Kicker', hint: 'Optional. The small line above the title, up to 30 characters.' },
+    { field: 'title', label: 'Title', hint: 'Up to 60 characters.' },
+    { field: 'text', label: 'Text', hint: 'Optional. Up to 160 characters.' },
+  ],
+  tones: [
+    { value: 'sale', label: 'Sale (red)' },
+    { value: 'dark', label: 'Dark' },
+    { value: 'brand', label: 'Brand (green)' },
+  ],
 };
 
 const HEADER_DESCRIPTION = 'The slides at the top of the home page and the banners under its daily deals.';
@@ -179,7 +213,7 @@ export function AdminHomeContentPage() {
   );
 }
 
-type HomeForm = UseFormReturn<HomeContentFormInput, unknown, z.output<typeof homeContentSchema>>;
+export type HomeForm = UseFormReturn<HomeContentFormInput, unknown, z.output<typeof homeContentSchema>>;
 
 function HomeContentForm({ content }: { content: AdminHomeContent }) {
   const save = useSaveHomeContent();
@@ -191,78 +225,11 @@ function HomeContentForm({ content }: { content: AdminHomeContent }) {
     save: (values) => save.mutateAsync(values),
     saving: save.isPending,
   });
-  const slides = useFieldArray({ control: form.control, name: 'slides' });
-  const banners = useFieldArray({ control: form.control, name: 'banners' });
-  const { errors } = form.formState;
 
   return (
     <SettingsForm label="Home page" {...shell} notice={<ContentState content={content} form={form} />}>
-      <Panel
-        title="Hero slides"
-        description={`1 to ${MAX_SLIDES} slides, shown in this order; they move on every 6 seconds. A slide without a picture shows a drawing in its colours.`}
-      >
-        <ListError error={errors.slides} />
-        <ol aria-label="Hero slides" className="flex flex-col gap-4">
-          {slides.fields.map((field, index) => (
-            <li key={field.id} className="rounded-lg border border-neutral-200 p-4">
-              <fieldset className="flex min-w-0 flex-col gap-4" data-testid="slide-fields">
-                <ItemHeader
-                  name={`Slide ${index + 1}`}
-                  index={index}
-                  count={slides.fields.length}
-                  canRemove={slides.fields.length > 1}
-                  onMove={(to) => slides.move(index, to)}
-                  onRemove={() => slides.remove(index)}
-                />
-                <SlideFields form={form} index={index} />
-              </fieldset>
-            </li>
-          ))}
-        </ol>
-        <Button
-          variant="secondary"
-          className="mt-4 h-10"
-          disabled={slides.fields.length >= MAX_SLIDES}
-          onClick={() => slides.append(NEW_SLIDE)}
-        >
-          <Plus aria-hidden="true" className="size-4" />
-          Add a slide
-        </Button>
-      </Panel>
-
-      <Panel
-        title="Banners"
-        description={`Up to ${MAX_BANNERS} banners under the daily deals, two to a row; none hides the section.`}
-      >
-        <ListError error={errors.banners} />
-        {banners.fields.length === 0 ? <p className="text-sm text-neutral-600">No banners: the home page shows none.</p> : null}
-        <ol aria-label="Banners" className="flex flex-col gap-4">
-          {banners.fields.map((field, index) => (
-            <li key={field.id} className="rounded-lg border border-neutral-200 p-4">
-              <fieldset className="flex min-w-0 flex-col gap-4" data-testid="banner-fields">
-                <ItemHeader
-                  name={`Banner ${index + 1}`}
-                  index={index}
-                  count={banners.fields.length}
-                  canRemove
-                  onMove={(to) => banners.move(index, to)}
-                  onRemove={() => banners.remove(index)}
-                />
-                <BannerFields form={form} index={index} />
-              </fieldset>
-            </li>
-          ))}
-        </ol>
-        <Button
-          variant="secondary"
-          className="mt-4 h-10"
-          disabled={banners.fields.length >= MAX_BANNERS}
-          onClick={() => banners.append(NEW_BANNER)}
-        >
-          <Plus aria-hidden="true" className="size-4" />
-          Add a banner
-        </Button>
-      </Panel>
+      <HomeContentItems form={form} kind={SLIDES} />
+      <HomeContentItems form={form} kind={BANNERS} />
     </SettingsForm>
   );
 }
@@ -319,174 +286,5 @@ function ContentState({ content, form }: { content: AdminHomeContent; form: Home
         />
       </div>
     </div>
-  );
-}
-
-/** The server's word on the number of slides or banners. */
-function ListError({ error }: { error: { message?: string; root?: FieldError } | undefined }) {
-  const message = error?.message ?? error?.root?.message;
-  if (!message) return null;
-  return <p className="mb-4 text-sm font-medium text-sale">{message}</p>;
-}
-
-/** An item's name, and its buttons: move up, move down, remove. */
-function ItemHeader({
-  name,
-  index,
-  count,
-  canRemove,
-  onMove,
-  onRemove,
-}: {
-  name: string;
-  index: number;
-  count: number;
-  canRemove: boolean;
-  onMove: (to: number) => void;
-  onRemove: () => void;
-}) {
-  return (
-    <>
-      {/* The fieldset's name; it must be its first child, so the visible heading is a copy. */}
-      <legend className="sr-only">{name}</legend>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p aria-hidden="true" className="text-base font-semibold text-neutral-900">
-          {name}
-        </p>
-        <div className="flex items-center gap-2">
-          <IconButton label={`Move ${name.toLowerCase()} up`} disabled={index === 0} onClick={() => onMove(index - 1)}>
-            <ArrowUp aria-hidden="true" className="size-4" />
-          </IconButton>
-          <IconButton
-            label={`Move ${name.toLowerCase()} down`}
-            disabled={index === count - 1}
-            onClick={() => onMove(index + 1)}
-          >
-            <ArrowDown aria-hidden="true" className="size-4" />
-          </IconButton>
-          <IconButton label={`Remove ${name.toLowerCase()}`} disabled={!canRemove} onClick={onRemove}>
-            <Trash2 aria-hidden="true" className="size-4" />
-          </IconButton>
-        </div>
-      </div>
-    </>
-  );
-}
-
-function SlideFields({ form, index }: { form: HomeForm; index: number }) {
-  const { register } = form;
-  const errors = form.formState.errors.slides?.[index];
-  return (
-    <div className="grid gap-4 sm:grid-cols-2">
-      <FormField label="Subtitle" error={errors?.subtitle?.message} hint="Optional. Above the title, up to 40 characters.">
-        <Input type="text" autoComplete="off" {...register(`slides.${index}.subtitle`)} />
-      </FormField>
-      <FormField label="Title" error={errors?.title?.message} hint="Up to 80 characters.">
-        <Input type="text" autoComplete="off" {...register(`slides.${index}.title`)} />
-      </FormField>
-      <div className="sm:col-span-2">
-        <FormField label="Description" error={errors?.description?.message} hint="Optional. Up to 240 characters.">
-          <Input type="text" autoComplete="off" {...register(`slides.${index}.description`)} />
-        </FormField>
-      </div>
-      <FormField label="Button text" error={errors?.button_text?.message} hint="Up to 30 characters.">
-        <Input type="text" autoComplete="off" {...register(`slides.${index}.button_text`)} />
-      </FormField>
-      <FormField label="Link" error={errors?.link?.message} hint={LINK_HINT}>
-        <Input type="text" autoComplete="off" spellCheck={false} {...register(`slides.${index}.link`)} />
-      </FormField>
-      <ImageField form={form} name={`slides.${index}.image_url`} error={errors?.image_url?.message} />
-      <FormField label="Colours" error={errors?.tone?.message}>
-        <Select {...register(`slides.${index}.tone`)}>
-          <option value="brand">Brand (dark green)</option>
-          <option value="light">Light</option>
-        </Select>
-      </FormField>
-    </div>
-  );
-}
-
-function BannerFields({ form, index }: { form: HomeForm; index: number }) {
-  const { register } = form;
-  const errors = form.formState.errors.banners?.[index];
-  return (
-    <div className="grid gap-4 sm:grid-cols-2">
-      <FormField label="Kicker" error={errors?.kicker?.message} hint="Optional. The small line above the title, up to 30 characters.">
-        <Input type="text" autoComplete="off" {...register(`banners.${index}.kicker`)} />
-      </FormField>
-      <FormField label="Title" error={errors?.title?.message} hint="Up to 60 characters.">
-        <Input type="text" autoComplete="off" {...register(`banners.${index}.title`)} />
-      </FormField>
-      <div className="sm:col-span-2">
-        <FormField label="Text" error={errors?.text?.message} hint="Optional. Up to 160 characters.">
-          <Input type="text" autoComplete="off" {...register(`banners.${index}.text`)} />
-        </FormField>
-      </div>
-      <FormField label="Button text" error={errors?.button_text?.message} hint="Up to 30 characters.">
-        <Input type="text" autoComplete="off" {...register(`banners.${index}.button_text`)} />
-      </FormField>
-      <FormField label="Link" error={errors?.link?.message} hint={LINK_HINT}>
-        <Input type="text" autoComplete="off" spellCheck={false} {...register(`banners.${index}.link`)} />
-      </FormField>
-      <ImageField form={form} name={`banners.${index}.image_url`} error={errors?.image_url?.message} />
-      <FormField label="Colours" error={errors?.tone?.message}>
-        <Select {...register(`banners.${index}.tone`)}>
-          <option value="sale">Sale (red)</option>
-          <option value="dark">Dark</option>
-          <option value="brand">Brand (green)</option>
-        </Select>
-      </FormField>
-    </div>
-  );
-}
-
-const LINK_HINT = 'A page of this site, like /products/, or an https:// address.';
-
-/** The picture's address, with a small preview once it is one. */
-function ImageField({
-  form,
-  name,
-  error,
-}: {
-  form: HomeForm;
-  name: `slides.${number}.image_url` | `banners.${number}.image_url`;
-  error: string | undefined;
-}) {
-  const address = (useWatch({ control: form.control, name }) ?? '').trim();
-  return (
-    <div className="flex flex-col gap-2 sm:col-span-2">
-      <FormField
-        label="Image URL"
-        error={error}
-        hint={
-          <>
-            Optional. Copy a picture’s address from the{' '}
-            <Link href="/admin/media/" className="font-medium text-brand-700 underline">
-              media library
-            </Link>{' '}
-            (/media/…), or an https:// address.
-          </>
-        }
-      >
-        <Input type="text" autoComplete="off" spellCheck={false} maxLength={500} {...form.register(name)} />
-      </FormField>
-      {address && isPictureAddress(address) ? <ImagePreview key={address} src={address} /> : null}
-    </div>
-  );
-}
-
-/** A small preview, or a note when the picture cannot be loaded (a wrong address). */
-function ImagePreview({ src }: { src: string }) {
-  const [broken, setBroken] = useState(false);
-  if (broken) return <p className="text-sm font-medium text-sale">The picture at this address could not be loaded.</p>;
-  return (
-    // eslint-disable-next-line @next/next/no-img-element
-    <img
-      src={src}
-      alt="Preview of the picture"
-      className="h-20 w-32 rounded-md border border-neutral-200 object-cover"
-      onError={() => setBroken(true)}
-      data-testid="image-preview"
-    />
   );
 }

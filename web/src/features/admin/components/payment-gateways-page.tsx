@@ -1,10 +1,9 @@
 'use client';
 
 import { useId, useState, type ComponentPropsWithRef, type ReactNode } from 'react';
-import type { Path, UseFormRegisterReturn } from 'react-hook-form';
+import type { Path } from 'react-hook-form';
 import { CircleCheck, Loader2, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { errorMessage, Panel } from '@/components/area/area-states';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -16,6 +15,7 @@ import {
   usePaymentSettings,
   useSavePaymentSettings,
 } from '@/features/admin/api/payments';
+import { SecretField } from '@/features/admin/components/secret-field';
 import { SettingsForm, SettingsPage, useSettingsForm } from '@/features/admin/components/settings-page';
 import {
   LIVE_WARNING,
@@ -36,7 +36,7 @@ export const SEAL_NOTE =
 export const CHECK_SAVE_FIRST = 'Save first: the check uses the saved settings, not the changes above.';
 
 /** What a secret's input shows while one is kept (it is never answered). */
-export const SECRET_SET_PLACEHOLDER = '•••••• (set)';
+export { SECRET_SET_PLACEHOLDER } from '@/features/admin/components/secret-field';
 
 /** The names the API gives field errors under, which are the form's own, in the page's order. */
 const FIELD_NAMES = [
@@ -186,6 +186,7 @@ function PaymentSettingsForm({ settings }: { settings: PaymentSettings }) {
                   removing={watch('remove_merchant_key')}
                   error={errors.merchant_key?.message}
                   hint="13 lower-case letters and digits."
+                  badge
                   input={register('merchant_key')}
                   remove={register('remove_merchant_key')}
                 />
@@ -196,6 +197,7 @@ function PaymentSettingsForm({ settings }: { settings: PaymentSettings }) {
                   removing={watch('remove_passphrase')}
                   error={errors.passphrase?.message}
                   hint="Optional: only if one is set on the PayFast account. Up to 100 characters."
+                  badge
                   input={register('passphrase')}
                   remove={register('remove_passphrase')}
                 />
@@ -228,63 +230,6 @@ function PaymentSettingsForm({ settings }: { settings: PaymentSettings }) {
       <CheckPanel settings={settings} unsaved={isDirty} />
     </div>
   );
-}
-
-/** A secret's input, never filled in: a badge says whether one is kept, and a switch removes it. */
-function SecretField({
-  label,
-  what,
-  set,
-  removing,
-  error,
-  hint,
-  input,
-  remove,
-}: {
-  label: string;
-  /** The secret in a sentence: "the merchant key". */
-  what: string;
-  set: boolean;
-  removing: boolean;
-  error?: string;
-  hint: string;
-  input: UseFormRegisterReturn;
-  remove: UseFormRegisterReturn;
-}) {
-  const state = removing
-    ? `${capitalise(what)} kept is removed when you save.`
-    : set
-      ? `Leave empty to keep ${what} set. ${hint}`
-      : hint;
-  return (
-    <div className="flex flex-col gap-2">
-      <FormField label={label} error={error} hint={state}>
-        <Input
-          type="password"
-          autoComplete="new-password"
-          placeholder={set && !removing ? SECRET_SET_PLACEHOLDER : undefined}
-          disabled={removing}
-          {...input}
-        />
-      </FormField>
-      <div className="flex flex-wrap items-center gap-3">
-        <Badge tone={set ? 'neutral' : 'muted'}>
-          <span className="sr-only">{label}: </span>
-          {set ? 'Set' : 'Not set'}
-        </Badge>
-        {set ? (
-          <label className="flex items-center gap-2 text-sm font-medium text-neutral-800">
-            <input type="checkbox" className="size-4 shrink-0 accent-brand-700" {...remove} />
-            Remove{' '}<span className="sr-only">{what}</span>
-          </label>
-        ) : null}
-      </div>
-    </div>
-  );
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** One radio choice, named by its label and described by the line under it. */

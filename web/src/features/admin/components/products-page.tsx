@@ -1,6 +1,6 @@
 'use client';
 
-import { Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState, type ReactNode } from 'react';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { ChevronDown, ExternalLink, Pencil, Star } from 'lucide-react';
@@ -52,21 +52,21 @@ const LINK = 'font-medium text-brand-700 underline underline-offset-4 hover:text
  * /admin/products/?q=…&vendor_id=…&status=…&stock=…&featured=…&page=N: every store's products,
  * filtered on the server (the filters live in the URL), with the review queue (approve, or reject
  * with a reason), the featured star, the editor of each store's product, and the same changes for
- * many products at once.
+ * many products at once. `actions` go in the page's header (the route adds import and export there).
  */
-export function AdminProductsPage() {
+export function AdminProductsPage({ actions }: { actions?: ReactNode }) {
   return (
     <Suspense fallback={<PageSkeleton label="Loading products" />}>
-      <FromLocation />
+      <FromLocation actions={actions} />
     </Suspense>
   );
 }
 
-function FromLocation() {
+function FromLocation({ actions }: { actions?: ReactNode }) {
   const searchParams = useSearchParams();
   const mounted = useMounted();
   if (!mounted) return <PageSkeleton label="Loading products" />;
-  return <ProductsList filters={productFiltersFrom(searchParams)} />;
+  return <ProductsList filters={productFiltersFrom(searchParams)} actions={actions} />;
 }
 
 /** "1 product", "20 products", "More than 500 products". */
@@ -75,7 +75,7 @@ export function productCountText(total: ListTotal): string {
   return total.count === 1 ? '1 product' : `${total.count} products`;
 }
 
-function ProductsList({ filters }: { filters: ProductFilters }) {
+function ProductsList({ filters, actions }: { filters: ProductFilters; actions?: ReactNode }) {
   const router = useRouter();
   const { data, isPending, isError, error, refetch, isFetching } = useAdminProducts(filters);
   const go = (next: Partial<ProductFilters>) =>
@@ -87,6 +87,7 @@ function ProductsList({ filters }: { filters: ProductFilters }) {
       <PageHeader
         title="Products"
         description="Every store's products: approve what waits for review, choose what is featured, and edit any store's product."
+        actions={actions}
       />
       <div className="flex flex-col gap-4">
         <ReviewTabs filters={filters} />

@@ -6,7 +6,7 @@ import { ExternalLink, ImageOff, Loader2, Printer } from 'lucide-react';
 import { toast } from 'sonner';
 import { EmptyState, ErrorState, errorMessage, PageHeader, PageSkeleton, Panel } from '@/components/area/area-states';
 import { StatusTimeline } from '@/components/area/status-timeline';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { formatMoney, type CurrencyFormat } from '@/lib/money';
 import { formatDate, formatDateTime } from '@/lib/selling/statuses';
@@ -26,8 +26,7 @@ import {
 } from '@/features/fulfilment/lib/order-moves';
 
 const LINK = 'font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800';
-const SECONDARY_LINK =
-  'inline-flex h-10 items-center justify-center gap-2 rounded-md border border-neutral-300 bg-white px-4 text-sm font-medium text-neutral-800 hover:bg-neutral-100';
+const SECONDARY_LINK = buttonClasses('secondary', 'h-10');
 
 /** One of the vendor's parts of an order (/vendor/orders/?id=…): what to pack, where it goes, what to do next. */
 export function VendorOrderDetail({ id }: { id: string }) {

@@ -1,6 +1,6 @@
 'use client';
 
-import { Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState, type ReactNode } from 'react';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { ImageOff, Loader2, Plus } from 'lucide-react';
@@ -47,23 +47,24 @@ const PRIMARY_LINK =
 /**
  * /vendor/products/?q=…&status=…&sort=…&page=N: the vendor's products, searched, filtered and
  * sorted on the server (the filters live in the URL), with changing many at once: tick rows (or
- * the whole page) and activate, deactivate or archive them.
+ * the whole page) and activate, deactivate or archive them. `actions` go beside "New product"
+ * (the route adds import and export there).
  */
-export function VendorProductsPage() {
+export function VendorProductsPage({ actions }: { actions?: ReactNode }) {
   return (
     <Suspense fallback={<PageSkeleton label="Loading your products" />}>
-      <FromLocation />
+      <FromLocation actions={actions} />
     </Suspense>
   );
 }
 
-function FromLocation() {
+function FromLocation({ actions }: { actions?: ReactNode }) {
   const search = useSearchParams();
   const mounted = useMounted();
   if (!mounted) return <PageSkeleton label="Loading your products" />;
   const filters = listFiltersFrom(search);
   // A new search, filter or page starts with nothing ticked.
-  return <ProductList key={productListHref(filters)} filters={filters} />;
+  return <ProductList key={productListHref(filters)} filters={filters} actions={actions} />;
 }
 
 /** What a bulk change did, for its toast: "2 products activated" and what else happened. */
@@ -79,7 +80,7 @@ export function bulkSummary(action: BulkAction, result: ProductChangeResult): { 
   return notes.length > 0 ? { title, description: notes.join(' ') } : { title };
 }
 
-function ProductList({ filters }: { filters: VendorProductFilters }) {
+function ProductList({ filters, actions }: { filters: VendorProductFilters; actions?: ReactNode }) {
   const router = useRouter();
   const { data, isPending, isError, error, refetch, isFetching } = useVendorProductList(filters);
   const go = (next: Partial<VendorProductFilters>) =>
@@ -92,10 +93,13 @@ function ProductList({ filters }: { filters: VendorProductFilters }) {
         title="Products"
         description="Everything in your store. Tick products to change many at once."
         actions={
-          <Link href={NEW_PRODUCT_PATH} className={PRIMARY_LINK}>
-            <Plus aria-hidden="true" className="size-4" />
-            New product
-          </Link>
+          <>
+            {actions}
+            <Link href={NEW_PRODUCT_PATH} className={PRIMARY_LINK}>
+              <Plus aria-hidden="true" className="size-4" />
+              New product
+            </Link>
+          </>
         }
       />
       <div className="flex flex-col gap-4">
