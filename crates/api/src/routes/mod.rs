@@ -38,6 +38,7 @@ mod order_views;
 pub mod orders;
 pub mod payments;
 pub mod points;
+pub mod product_exports;
 pub mod product_imports;
 pub mod products;
 pub mod profile;
@@ -80,6 +81,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
             .merge(vendor_area::router())
             .merge(vendor_products::router())
             .merge(product_imports::router())
+            .merge(product_exports::router())
             .merge(vendor_inventory::router())
             .merge(vendor_orders::router())
             .merge(vendor_money::router())

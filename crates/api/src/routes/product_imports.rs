@@ -2,8 +2,7 @@
 //! `/admin/imports` (any store, or the file's own), vendors at `/vendor/imports` (their
 //! store only; another store's upload answers 404). An upload is checked by a job (a dry
 //! run); the page polls it for progress, shows the report and confirms; a second job
-//! imports it (`bazaar_commerce::imports`). Exports stream the catalogue page by page in
-//! bazaar's JSON or CSV or WooCommerce's or Shopify's CSV layout.
+//! imports it (`bazaar_commerce::imports`). Exports are `product_exports`.
 
 use axum::Json;
 use axum::body::Body;
@@ -14,7 +13,6 @@ use bazaar_commerce::catalogue::Seller;
 use bazaar_commerce::imports::{self, Uploader};
 use bazaar_db::imports::ImportRecord;
 use bazaar_db::vendors;
-use bazaar_import::export::{ExportFormat, Exporter};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -45,13 +43,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(admin_confirm_import))
         .routes(routes!(admin_discard_import))
         .routes(routes!(admin_import_report))
-        .routes(routes!(admin_export_products))
         .routes(routes!(vendor_list_imports))
         .routes(routes!(vendor_get_import))
         .routes(routes!(vendor_confirm_import))
         .routes(routes!(vendor_discard_import))
         .routes(routes!(vendor_import_report))
-        .routes(routes!(vendor_export_products))
 }
 
 /// An import's totals.
@@ -319,7 +315,7 @@ async fn vendor_start_import(
     .await
 }
 
-async fn vendor_seller(state: &AppState, user: Uuid) -> ApiResult<Seller> {
+pub(super) async fn vendor_seller(state: &AppState, user: Uuid) -> ApiResult<Seller> {
     let s = seller(state, user).await?;
     Ok(Seller {
         store_id: s.store_id,
@@ -370,7 +366,7 @@ async fn report(state: &AppState, by: Uploader<'_>, id: Uuid) -> ApiResult<Respo
     ))
 }
 
-fn attachment(body: Body, content_type: &'static str, name: &'static str) -> Response {
+pub(super) fn attachment(body: Body, content_type: &'static str, name: &'static str) -> Response {
     let mut response = body.into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
@@ -599,103 +595,4 @@ async fn vendor_import_report(
 ) -> ApiResult<Response> {
     let seller = vendor_seller(&state, vendor.0.id).await?;
     report(&state, Uploader::Vendor(seller), id).await
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct AdminExportQuery {
-    /// csv (default), json, woocommerce or shopify.
-    pub format: Option<String>,
-    /// Only this store's products (its slug).
-    pub vendor: Option<String>,
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct VendorExportQuery {
-    /// csv (default), json, woocommerce or shopify.
-    pub format: Option<String>,
-}
-
-fn export_format(raw: Option<&str>) -> ApiResult<ExportFormat> {
-    match raw.map(str::trim).unwrap_or("csv") {
-        "csv" | "" => Ok(ExportFormat::Csv),
-        "json" => Ok(ExportFormat::Json),
-        "woocommerce" => Ok(ExportFormat::WooCommerce),
-        "shopify" => Ok(ExportFormat::Shopify),
-        _ => Err(ApiError::bad_field(
-            "format",
-            "Choose csv, json, woocommerce or shopify",
-        )),
-    }
-}
-
-/// The products as a file, written a page at a time as the client reads it.
-fn export_response(state: &AppState, vendor: Option<Uuid>, format: ExportFormat) -> Response {
-    let exporter = Exporter::new(state.db.clone(), vendor, format);
-    let stream = futures::stream::try_unfold(exporter, |mut exporter| async move {
-        let chunk = exporter.next_chunk().await.map_err(|e| {
-            tracing::error!(error = %e, "an export stopped");
-            std::io::Error::other(e.to_string())
-        })?;
-        Ok::<_, std::io::Error>(chunk.map(|c| (c, exporter)))
-    });
-    let (content_type, name) = match format {
-        ExportFormat::Json => ("application/json", "products.json"),
-        ExportFormat::Csv => ("text/csv; charset=utf-8", "products.csv"),
-        ExportFormat::WooCommerce => ("text/csv; charset=utf-8", "products-woocommerce.csv"),
-        ExportFormat::Shopify => ("text/csv; charset=utf-8", "products-shopify.csv"),
-    };
-    attachment(Body::from_stream(stream), content_type, name)
-}
-
-/// The catalogue (or one store's products) as a file to import again here or elsewhere:
-/// bazaar's CSV or JSON, or WooCommerce's or Shopify's product CSV layout.
-#[utoipa::path(
-    get, path = "/admin/products/export", tag = "admin", operation_id = "admin_export_products",
-    security(("bearer" = [])), params(AdminExportQuery),
-    responses(
-        (status = 200, description = "The file", content_type = "text/csv", body = String),
-        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody)
-    )
-)]
-async fn admin_export_products(
-    State(state): State<AppState>,
-    _admin: AdminActor,
-    ApiQuery(q): ApiQuery<AdminExportQuery>,
-) -> ApiResult<Response> {
-    let format = export_format(q.format.as_deref())?;
-    let vendor = match q.vendor.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
-        None => None,
-        Some(slug) => {
-            let mut tx = state.db.begin().await?;
-            let id = vendors::id_by_slug(&mut tx, slug).await?;
-            tx.rollback().await?;
-            Some(id.ok_or_else(|| {
-                ApiError::bad_field("vendor", format!("There is no store '{slug}'"))
-            })?)
-        }
-    };
-    Ok(export_response(&state, vendor, format))
-}
-
-/// The caller's products as a file (see the admin export).
-#[utoipa::path(
-    get, path = "/vendor/products/export", tag = "vendor", operation_id = "vendor_export_products",
-    security(("bearer" = [])), params(VendorExportQuery),
-    responses(
-        (status = 200, description = "The file", content_type = "text/csv", body = String),
-        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)
-    )
-)]
-async fn vendor_export_products(
-    State(state): State<AppState>,
-    vendor: RequireRole<Vendor>,
-    ApiQuery(q): ApiQuery<VendorExportQuery>,
-) -> ApiResult<Response> {
-    let format = export_format(q.format.as_deref())?;
-    let seller = vendor_seller(&state, vendor.0.id).await?;
-    Ok(export_response(&state, Some(seller.store_id), format))
 }
