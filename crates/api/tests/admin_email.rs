@@ -32,7 +32,7 @@ async fn email_templates_are_checked_previewed_saved_audited_and_reset() {
     let (status, list) = call(&app, "GET", "/api/v1/admin/email-templates", None, &boss).await;
     assert_eq!(status, StatusCode::OK, "{list}");
     let list = list.as_array().unwrap();
-    assert_eq!(list.len(), 12);
+    assert_eq!(list.len(), 13);
     assert_eq!(
         (list[0]["key"].clone(), list[0]["title"].clone()),
         (json!("order_confirmed"), json!("Order confirmed"))

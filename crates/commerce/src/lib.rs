@@ -7,6 +7,7 @@ pub mod admin_tools;
 pub mod analytics;
 pub mod books;
 pub mod catalogue;
+pub mod chat;
 pub mod checkout;
 pub mod email_templates;
 pub mod flow;

@@ -26,6 +26,7 @@ mod binds;
 pub mod cart;
 pub mod categories;
 pub mod changes;
+pub mod chat;
 pub mod coupons;
 pub mod deals;
 pub mod emails;

@@ -53,6 +53,7 @@ pub mod admin;
 pub mod analytics;
 pub mod cart;
 pub mod catalogue;
+pub mod chat;
 pub mod checkout;
 pub mod coupon;
 pub mod deal;

@@ -61,6 +61,7 @@ default_templates!(
     "password_recovery",
     "magic_link",
     "email_change",
+    "chat_unread",
 );
 
 /// A variable a template may use, with what it holds and the sample a preview shows.
@@ -152,6 +153,28 @@ const ANSWERED: &[Variable] = &[
         "applications_url",
         "The applicant's applications page",
         "https://shop.example/vendor/applications",
+    ),
+];
+const CHAT: &[Variable] = &[
+    var(
+        "recipient_name",
+        "The recipient's name (a customer's, or the store's)",
+        "Thandi",
+    ),
+    var(
+        "sender_name",
+        "Who wrote: the store's name, or the customer's",
+        "Kasi Kicks & Co",
+    ),
+    var(
+        "message",
+        "The first line of the oldest unread message",
+        "Yes, we have it in size 8. Shall I keep one for you?",
+    ),
+    var(
+        "conversation_url",
+        "Where to read and answer it",
+        "https://shop.example/?chat=0190aa00-0000-7000-8000-000000000000",
     ),
 ];
 const CONFIRM: &[Variable] = &[var(
@@ -248,6 +271,12 @@ const INFO: &[TemplateInfo] = &[
         "Confirm a new email address",
         "To the new address when an account changes its email",
         CONFIRM,
+    ),
+    info(
+        "chat_unread",
+        "Unread chat message",
+        "To a customer or a store when a message stays unread for 30 minutes",
+        CHAT,
     ),
     info(
         "vendor_application_approved",

@@ -36,17 +36,24 @@ fn sample(key: &str) -> Value {
             "message": "The store name is a trademark of another company",
             "applications_url": "https://shop.example/vendor/applications",
         }),
+        "chat_unread" => json!({
+            "recipient_name": "Thandi",
+            "sender_name": "Kasi Kicks & Co",
+            "message": "Yes, we have it in size 8.",
+            "conversation_url": LINK,
+        }),
         other => panic!("no sample for {other}"),
     }
 }
 
 #[test]
-fn the_keys_are_the_twelve_bazaar_emails() {
+fn the_keys_are_the_thirteen_bazaar_emails() {
     let mut keys = Templates::keys().to_vec();
     keys.sort_unstable();
     assert_eq!(
         keys,
         [
+            "chat_unread",
             "email_change",
             "magic_link",
             "order_cancelled",

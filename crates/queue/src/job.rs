@@ -64,16 +64,19 @@ pub enum Housekeeping {
     RefreshPrices,
     /// Bring vendors' daily figures (analytics) up to date.
     RollupVendorStats,
+    /// Email customers and stores about chat messages left unread for 30 minutes.
+    EmailUnreadChats,
 }
 
 impl Housekeeping {
-    pub const ALL: [Housekeeping; 6] = [
+    pub const ALL: [Housekeeping; 7] = [
         Housekeeping::PruneLiveEvents,
         Housekeeping::PruneNotifications,
         Housekeeping::PruneJobs,
         Housekeeping::ExpireReservations,
         Housekeeping::RefreshPrices,
         Housekeeping::RollupVendorStats,
+        Housekeeping::EmailUnreadChats,
     ];
 
     pub fn name(self) -> &'static str {
@@ -84,6 +87,7 @@ impl Housekeeping {
             Housekeeping::ExpireReservations => "expire_reservations",
             Housekeeping::RefreshPrices => "refresh_prices",
             Housekeeping::RollupVendorStats => "rollup_vendor_stats",
+            Housekeeping::EmailUnreadChats => "email_unread_chats",
         }
     }
 
@@ -96,6 +100,7 @@ impl Housekeeping {
             Housekeeping::ExpireReservations => 60,
             Housekeeping::RefreshPrices => 60,
             Housekeeping::RollupVendorStats => 600,
+            Housekeeping::EmailUnreadChats => 60,
         }
     }
 }

@@ -57,13 +57,23 @@ impl LiveBus {
             let mut listener = sqlx::postgres::PgListener::connect_with(&own).await?;
             listener.listen(CHANNEL).await?;
             let sender = sender.clone();
+            let db = db.clone();
             tokio::spawn(async move {
                 loop {
                     match listener.recv().await {
-                        Ok(note) => match serde_json::from_str::<LiveEvent>(note.payload()) {
-                            Ok(event) => {
+                        Ok(note) => match serde_json::from_str::<Notice>(note.payload()) {
+                            Ok(Notice::Whole(event)) => {
                                 let _ = sender.send(event);
                             }
+                            Ok(Notice::Stored { id }) => match stored(&db, id).await {
+                                Ok(Some(event)) => {
+                                    let _ = sender.send(event);
+                                }
+                                Ok(None) => {}
+                                Err(err) => {
+                                    tracing::warn!(error = %err, "could not read a live event")
+                                }
+                            },
                             Err(err) => tracing::warn!(error = %err, "unreadable live event"),
                         },
                         Err(err) => {
@@ -144,7 +154,11 @@ pub async fn record(
                 payload,
                 created_at,
             };
-            let message = serde_json::to_string(&event).expect("events serialise");
+            let mut message = serde_json::to_string(&event).expect("events serialise");
+            if message.len() > MAX_NOTICE_BYTES {
+                // NOTIFY takes under 8,000 bytes: a large event travels by its id.
+                message = serde_json::to_string(&Notice::Stored { id }).expect("notices serialise");
+            }
             sqlx::query("SELECT pg_notify($1, $2)")
                 .bind(CHANNEL)
                 .bind(message)
@@ -154,6 +168,72 @@ pub async fn record(
         }
     };
     Ok(event)
+}
+
+/// Events larger than this travel over NOTIFY by their id (PostgreSQL refuses payloads of
+/// 8,000 bytes or more).
+const MAX_NOTICE_BYTES: usize = 7_000;
+
+/// What NOTIFY carries: the event, or the id of a stored one too large to carry.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(untagged)]
+enum Notice {
+    Whole(LiveEvent),
+    Stored { id: i64 },
+}
+
+async fn stored(db: &Db, id: i64) -> DbResult<Option<LiveEvent>> {
+    let rows = on_db!(db, pool => sqlx::query(
+        "SELECT id, user_id, kind, payload, created_at FROM live_events WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_all(pool)
+    .await
+    .and_then(|rows| rows.iter().map(|r| Ok(LiveEvent {
+        id: r.try_get("id")?,
+        user_id: r.try_get("user_id")?,
+        kind: r.try_get("kind")?,
+        payload: r.try_get("payload")?,
+        created_at: r.try_get("created_at")?,
+    })).collect::<Result<Vec<_>, sqlx::Error>>()))?;
+    Ok(rows.into_iter().next())
+}
+
+/// Sends an event that is not kept (a typing indicator) to `users`' open streams in every
+/// process. It has id 0: it is never replayed and does not move a stream's position.
+pub async fn ephemeral(
+    db: &Db,
+    bus: &LiveBus,
+    users: &[Uuid],
+    kind: &str,
+    payload: serde_json::Value,
+) -> DbResult<()> {
+    let created_at = Utc::now();
+    for &user_id in users {
+        let event = LiveEvent {
+            id: 0,
+            user_id,
+            kind: kind.to_owned(),
+            payload: payload.clone(),
+            created_at,
+        };
+        match db {
+            Db::Postgres(pool) => {
+                let message = serde_json::to_string(&event).expect("events serialise");
+                if message.len() <= MAX_NOTICE_BYTES {
+                    sqlx::query("SELECT pg_notify($1, $2)")
+                        .bind(CHANNEL)
+                        .bind(message)
+                        .execute(pool)
+                        .await?;
+                }
+            }
+            Db::Sqlite(_) => {
+                let _ = bus.sender.send(event);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The user's events after `after_id`, oldest first, at most `limit`.

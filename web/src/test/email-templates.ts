@@ -19,6 +19,7 @@ const EMAILS = {
   password_recovery: ['Password recovery', 'To someone who asked to choose a new password'],
   magic_link: ['Sign-in link', 'To someone who asked for a sign-in link'],
   email_change: ['Confirm a new email address', 'To the new address when an account changes its email'],
+  chat_unread: ['Unread chat message', 'To a customer or a store when a message stays unread for 30 minutes'],
   vendor_application_approved: ['Store application approved', 'To the applicant when their store is approved'],
   vendor_application_changes_requested: [
     'Store application needs changes',

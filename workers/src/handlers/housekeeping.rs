@@ -29,6 +29,9 @@ pub async fn run(ctx: &JobContext, task: Housekeeping) -> Result<(), JobError> {
         Housekeeping::RollupVendorStats => {
             bazaar_commerce::analytics::rollup(&ctx.db, Utc::now()).await?
         }
+        Housekeeping::EmailUnreadChats => {
+            bazaar_commerce::chat::email_unread(&ctx.db, &ctx.public_url).await?
+        }
     };
     tracing::info!(task = task.name(), removed = n, "housekeeping done");
     Ok(())

@@ -62,13 +62,20 @@ async fn caller(parts: &Parts, query: &EventsQuery, state: &AppState) -> ApiResu
 }
 
 fn to_sse(event: &LiveEvent) -> Event {
-    Event::default()
-        .id(event.id.to_string())
+    let sse = Event::default()
         .event(event.kind.as_str())
-        .data(event.payload.to_string())
+        .data(event.payload.to_string());
+    // An event that is not kept (id 0: typing) has no id, so it does not move the client's
+    // Last-Event-ID.
+    if event.id == 0 {
+        sse
+    } else {
+        sse.id(event.id.to_string())
+    }
 }
 
-/// Live events of the caller: notifications and order status changes.
+/// Live events of the caller: notifications, order status changes and chat (`chat_message`,
+/// `chat_read`, and `chat_typing`, which has no id and is never replayed).
 #[utoipa::path(
     get, path = "/events", tag = "live", operation_id = "live_events",
     params(EventsQuery, ("Last-Event-ID" = Option<i64>, Header, description = "Resume after this event id")),
@@ -157,6 +164,9 @@ impl Stream_ {
                     Err(RecvError::Closed) => return None,
                 },
             };
+            if event.id == 0 {
+                return Some(event);
+            }
             if event.id <= self.cursor {
                 continue;
             }

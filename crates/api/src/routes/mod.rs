@@ -27,6 +27,7 @@ pub mod admin_users;
 pub mod analytics;
 pub mod cart;
 pub mod categories;
+pub mod conversations;
 pub mod daily_deals;
 pub mod digital_files;
 pub mod events;
@@ -69,6 +70,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
             .merge(profile::router())
             .merge(search::router())
             .merge(notifications::router())
+            .merge(conversations::router())
             .merge(events::router())
             .merge(analytics::router())
             .merge(newsletter::router())

@@ -5,6 +5,7 @@
 pub mod accounts;
 pub mod jobs;
 pub mod shop;
+pub mod sse;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;

@@ -36,6 +36,7 @@ describe('/admin/email-templates', () => {
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
       'Orders',
       'Accounts',
+      'Messages',
       'Store applications',
     ]);
     expect(titlesIn('Orders')).toEqual([
@@ -51,6 +52,7 @@ describe('/admin/email-templates', () => {
       'Sign-in link',
       'Confirm a new email address',
     ]);
+    expect(titlesIn('Messages')).toEqual(['Unread chat message']);
     expect(titlesIn('Store applications')).toEqual([
       'Store application approved',
       'Store application needs changes',
@@ -58,7 +60,7 @@ describe('/admin/email-templates', () => {
     ]);
 
     const rows = screen.getAllByTestId('email-template-row');
-    expect(rows).toHaveLength(12);
+    expect(rows).toHaveLength(13);
     const confirmed = rows.find((row) => within(row).queryByRole('heading', { name: 'Order confirmed' }))!;
     expect(confirmed).toHaveTextContent("To the customer when an order's payment is confirmed");
     expect(within(confirmed).getByTestId('status-badge')).toHaveTextContent('Default');
@@ -92,7 +94,7 @@ describe('/admin/email-templates', () => {
     expect(alert).toHaveTextContent('Admins only');
     fail = false;
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findAllByTestId('email-template-row')).toHaveLength(12);
+    expect(await screen.findAllByTestId('email-template-row')).toHaveLength(13);
   });
 
   it('groups emails by key, and says whose wording each has', () => {

@@ -11,7 +11,7 @@ import {
 } from '@/features/admin/api/email-templates';
 
 /** The groups the list shows the emails in, in the page's order. */
-export const EMAIL_GROUPS = ['Orders', 'Accounts', 'Store applications'] as const;
+export const EMAIL_GROUPS = ['Orders', 'Accounts', 'Messages', 'Store applications'] as const;
 
 export type EmailGroup = (typeof EMAIL_GROUPS)[number];
 
@@ -19,6 +19,7 @@ export type EmailGroup = (typeof EMAIL_GROUPS)[number];
 export function emailGroup(key: string): EmailGroup {
   if (key.startsWith('order_')) return 'Orders';
   if (key.startsWith('vendor_application_')) return 'Store applications';
+  if (key.startsWith('chat_')) return 'Messages';
   return 'Accounts';
 }
 
@@ -31,7 +32,7 @@ const HEADER_DESCRIPTION = 'The wording of every email the store sends.';
 
 /**
  * /admin/email-templates: every email the store sends (GET /api/v1/admin/email-templates), grouped
- * as orders, accounts and store applications, each with when it goes, whether it has the store's
+ * as orders, accounts, messages and store applications, each with when it goes, whether it has the store's
  * own wording, and a link to its editor.
  */
 export function AdminEmailTemplatesPage() {
