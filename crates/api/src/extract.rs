@@ -47,3 +47,13 @@ impl<S: Send + Sync, T: DeserializeOwned> axum::extract::FromRequest<S> for ApiJ
             .map_err(|e| ApiError::bad_request(format!("Invalid request body: {}", e.body_text())))
     }
 }
+
+/// For a field that may be left out (`None`), set to null (`Some(None)`) or set: use with
+/// `#[serde(default, deserialize_with = "crate::extract::double_option")]`.
+pub fn double_option<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    Ok(Some(<Option<T> as serde::Deserialize>::deserialize(d)?))
+}

@@ -23,6 +23,7 @@ pub mod selling;
 pub mod site_settings;
 pub mod store_settings;
 pub mod structure;
+pub mod support;
 pub mod terms;
 
 use bazaar_db::{Db, DbResult, settings};

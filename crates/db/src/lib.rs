@@ -49,6 +49,7 @@ pub mod rollups;
 pub mod settings;
 pub mod stock;
 pub mod synthetic;
+pub mod tickets;
 pub mod vendor_applications;
 pub mod vendors;
 pub mod wishlist;

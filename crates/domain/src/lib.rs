@@ -71,6 +71,7 @@ pub mod settings;
 pub mod shipment;
 pub mod shipping;
 pub mod store_page;
+pub mod support;
 pub mod taxonomy;
 pub mod text;
 pub mod vendor;

@@ -96,6 +96,27 @@ impl FromRequestParts<AppState> for AuthUser {
     }
 }
 
+/// A caller who may be signed in: `None` without an Authorization header; a header with a
+/// bad or expired token is still a 401 (the client thinks it is signed in).
+pub struct MaybeUser(pub Option<AuthUser>);
+
+impl FromRequestParts<AppState> for MaybeUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        if parts.headers.get(AUTHORIZATION).is_none() {
+            return Ok(MaybeUser(None));
+        }
+        authenticate(parts, state)
+            .await
+            .map(|u| MaybeUser(Some(u)))
+            .map_err(ApiError::from)
+    }
+}
+
 /// A role a guard can demand.
 pub trait RoleName: Send + Sync + 'static {
     const ROLE: &'static str;

@@ -28,8 +28,8 @@ mod user_json;
 pub use crate::client_addr::ClientIp;
 pub use error::AuthError;
 pub use extract::{
-    Admin, AdminActor, AuthUser, Customer, RequireRole, RoleName, Vendor, authenticate_token,
-    bearer_token,
+    Admin, AdminActor, AuthUser, Customer, MaybeUser, RequireRole, RoleName, Vendor,
+    authenticate_token, bearer_token,
 };
 pub use links::resend_confirmation;
 

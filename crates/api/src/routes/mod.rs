@@ -47,6 +47,7 @@ pub mod search;
 pub mod selling;
 pub mod settings;
 pub mod stores;
+pub mod tickets;
 pub mod vendor_analytics;
 pub mod vendor_area;
 pub mod vendor_inventory;
@@ -71,6 +72,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
             .merge(search::router())
             .merge(notifications::router())
             .merge(conversations::router())
+            .merge(tickets::router())
             .merge(events::router())
             .merge(analytics::router())
             .merge(newsletter::router())

@@ -50,17 +50,11 @@ pub struct ProfileResponse {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ProfileUpdate {
     pub full_name: Option<String>,
-    #[serde(default, deserialize_with = "double_option")]
+    #[serde(default, deserialize_with = "crate::extract::double_option")]
     #[schema(value_type = Option<String>)]
     pub avatar_url: Option<Option<String>>,
     #[schema(value_type = Option<ThemeName>)]
     pub theme: Option<String>,
-}
-
-fn double_option<'de, D: serde::Deserializer<'de>>(
-    d: D,
-) -> Result<Option<Option<String>>, D::Error> {
-    Ok(Some(Option::deserialize(d)?))
 }
 
 async fn load(state: &AppState, id: Uuid) -> ApiResult<ProfileResponse> {
