@@ -111,6 +111,7 @@ for (const theme of THEMES) {
     await checkPage(page, '/', theme, (p) => p.getByRole('region', { name: 'Featured products' }).getByTestId('product-card').first());
     await checkPage(page, '/products/', theme, (p) => p.getByTestId('product-card').first());
     await checkPage(page, '/auth/', theme, h1('Welcome back'));
+    await checkPage(page, '/contact/', theme, (p) => p.getByRole('form', { name: 'Contact form' }));
   });
 
   test(`product pages, with and without options, and a store page, in the ${theme} theme`, async ({ page, request }) => {
@@ -150,6 +151,16 @@ test('the signed-in customer’s cart, checkout and profile, in both themes', as
     await expectNoSeriousViolations(page, `/checkout/ with errors (${theme} theme)`);
     await checkPage(page, '/profile/', theme, h1(/./));
     await checkPage(page, '/profile/?tab=orders', theme, (p) => p.getByRole('tabpanel'));
+    await checkPage(page, '/profile/?tab=tickets', theme, (p) => p.getByRole('tabpanel'));
+    // The messages panel: its list (or empty state), then a conversation with support not yet started.
+    await page.getByTestId('chat-button').or(page.getByTestId('bottom-bar-messages')).filter({ visible: true }).click();
+    const panel = page.getByTestId('chat-panel');
+    await expect(panel.getByTestId('conversation-row').or(panel.getByTestId('chat-empty')).first()).toBeVisible();
+    await expectNoSeriousViolations(page, `the messages panel (${theme} theme)`);
+    await panel.getByRole('button', { name: 'Chat with support' }).click();
+    await expect(panel.getByRole('textbox', { name: 'Message' })).toBeVisible();
+    await expectNoSeriousViolations(page, `a support conversation in the messages panel (${theme} theme)`);
+    await panel.getByRole('button', { name: 'Close messages' }).click();
   }
 
   // Leave the seeded customer's cart empty for the other journeys.
@@ -214,6 +225,9 @@ test('selling: /seller-signup/, the application form, the vendor’s store pages
     await checkPage(page, '/vendor/daily-deals/', theme, (p) =>
       p.getByTestId('deal-row').or(p.getByTestId('empty-state')).first(),
     );
+    await checkPage(page, '/vendor/messages/', theme, (p) =>
+      p.getByTestId('conversation-row').or(p.getByTestId('empty-state')).first(),
+    );
   }
   await signOut(page, DEMO_VENDOR.name);
 
@@ -226,5 +240,11 @@ test('selling: /seller-signup/, the application form, the vendor’s store pages
     );
     await checkPage(page, '/admin/vendors/', theme, (p) => p.getByTestId('vendor-card').first());
     await checkPage(page, '/admin/agreements/', theme, (p) => p.getByTestId('agreement-version').first());
+    await checkPage(page, '/admin/support/', theme, (p) =>
+      p.getByTestId('conversation-row').or(p.getByTestId('empty-state')).first(),
+    );
+    await checkPage(page, '/admin/tickets/', theme, (p) =>
+      p.getByTestId('ticket-row').or(p.getByTestId('empty-state')).first(),
+    );
   }
 });

@@ -247,6 +247,20 @@ async fn a_customer_asks_a_store_about_a_product_and_the_store_answers() {
 async fn a_conversation_started_from_an_order_shows_the_order_to_the_store() {
     let s = scene().await;
     let order = order_with_part(&s.app, s.customer.id, s.store, "BZ-9001").await;
+    // The customer's order names the store, so its part can "Ask the seller".
+    let (status, view) = call(
+        &s.app,
+        "GET",
+        &format!("/api/v1/orders/{order}"),
+        None,
+        &s.customer,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert_eq!(
+        view["order"]["parts"][0]["vendor_slug"], "karoo-store",
+        "{view}"
+    );
     let (status, started) = ask(
         &s,
         &s.customer,

@@ -11,6 +11,8 @@ import { Providers } from '@/app/providers';
 import { CartLink } from '@/features/cart/components/cart-link';
 import { ConsentRoot } from '@/features/consent/components/consent-root';
 import { CartSync } from '@/features/cart/components/cart-sync';
+import { ChatBarButton, ChatButton } from '@/features/chat/components/chat-button';
+import { ChatLive } from '@/features/chat/components/chat-live';
 import { PointsButton } from '@/features/points/components/points-button';
 import { TestPaymentsBanner } from '@/features/payments/components/test-payments-banner';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
@@ -50,6 +52,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <PageViews />
             <LiveEvents />
             <NotificationsLive />
+            <ChatLive />
             <CartSync />
             <TestPaymentsBanner />
             {/*
@@ -72,9 +75,10 @@ export default function RootLayout({ children }: { children: ReactNode }) {
               <SiteFooter />
             </Activity>
             <Activity>
-              <MobileBottomBar notifications={<NotificationBell variant="bar" />} />
+              <MobileBottomBar notifications={<NotificationBell variant="bar" />} chat={<ChatBarButton />} />
             </Activity>
             <ScrollToTopButton />
+            <ChatButton />
             <ConsentRoot />
           </MaintenanceGate>
         </Providers>

@@ -61,6 +61,7 @@ export function karooPart(overrides: Partial<AdminOrderPart> = {}): AdminOrderPa
     id: KAROO_PART_ID,
     vendor_id: KAROO_VENDOR_ID,
     vendor_name: 'Karoo Outdoor Co.',
+    vendor_slug: 'karoo-outdoor',
     subtotal_cents: 166000,
     discount_cents: 0,
     shipping_cents: 6500,

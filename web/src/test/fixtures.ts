@@ -219,6 +219,7 @@ export function orderPart(overrides: Partial<OrderPart> = {}): OrderPart {
     id: 'part1',
     vendor_id: 'v1',
     vendor_name: 'PWR Athletics',
+    vendor_slug: 'pwr-athletics',
     subtotal_cents: 25800,
     discount_cents: 0,
     shipping_cents: 6500,

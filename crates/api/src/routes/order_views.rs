@@ -218,6 +218,9 @@ pub struct OrderPartView {
     pub id: Uuid,
     pub vendor_id: Option<Uuid>,
     pub vendor_name: String,
+    /// The store's address while it is open ("Ask the seller" names it); null for the
+    /// house's own goods.
+    pub vendor_slug: Option<String>,
     pub subtotal_cents: i64,
     /// This part's share of the coupon discount.
     pub discount_cents: i64,
@@ -313,6 +316,7 @@ impl OrderView {
                 id: p.id,
                 vendor_id: p.vendor_id,
                 vendor_name: p.vendor_name,
+                vendor_slug: p.vendor_slug,
                 subtotal_cents: p.subtotal_cents,
                 discount_cents: p.discount_cents,
                 shipping_cents: p.shipping_cents,

@@ -37,6 +37,8 @@ pub struct Part {
     pub points_returned: i64,
     /// The part's share of the points earned, taken back when it was cancelled.
     pub points_reversed: i64,
+    /// The store's address while it is open (what "Ask the seller" names).
+    pub vendor_slug: Option<String>,
 }
 
 impl Part {
@@ -48,7 +50,8 @@ impl Part {
 
 pub const PART_COLUMNS: &str = "id, vendor_id, vendor_name, subtotal_cents, discount_cents, shipping_cents, \
      delivery_from, delivery_to, status, courier, tracking_number, tracking_url, processing_at, shipped_at, \
-     delivered_at, cancelled_at, cancel_reason, refund_due_cents, points_returned, points_reversed";
+     delivered_at, cancelled_at, cancel_reason, refund_due_cents, points_returned, points_reversed, \
+     (SELECT v.store_slug FROM vendors v WHERE v.id = order_parts.vendor_id AND v.status = 'approved') AS vendor_slug";
 
 /// The parts of an order inside a transaction (the order locked first, see [`lock`]).
 pub async fn parts_in(tx: &mut Tx, order_id: Uuid) -> DbResult<Vec<Part>> {

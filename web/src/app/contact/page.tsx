@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { ProseLink, ProsePage, ProseSection } from '@/components/layout/prose-page';
 import { BUSINESS_HOURS, SUPPORT_EMAIL } from '@/lib/shop-info';
+import { ContactForm } from '@/features/tickets/components/contact-form';
 
 export const metadata: Metadata = {
   title: 'Contact Us',
@@ -13,6 +14,10 @@ export default function ContactPage() {
       title="Contact us"
       lead="Our support team is happy to help with orders, deliveries, returns and anything else about shopping on bazaar."
     >
+      <ProseSection title="Send us a message">
+        <p>Your message becomes a support ticket with its own reference, so you can follow it up.</p>
+        <ContactForm />
+      </ProseSection>
       <ProseSection title="Email">
         <p>
           Write to us at <ProseLink href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</ProseLink>. We

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import type { Role } from '@/lib/auth/types';
 
@@ -15,6 +16,8 @@ export interface AreaNavItem {
   roles?: readonly Role[];
   /** The item is current on this path only, not on the paths under it (an area's index). */
   exact?: boolean;
+  /** A count shown after the label (unread messages); renders nothing when there is none. */
+  badge?: ComponentType;
 }
 
 export interface AreaConfig {

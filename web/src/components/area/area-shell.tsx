@@ -96,6 +96,7 @@ function NavList({
       {items.map((item) => {
         const current = isCurrentItem(item, pathname);
         const Icon = item.icon;
+        const Badge = item.badge;
         return (
           <li key={item.href}>
             <Link
@@ -111,6 +112,7 @@ function NavList({
             >
               <Icon aria-hidden="true" className="size-4 shrink-0" />
               {item.label}
+              {Badge ? <Badge /> : null}
             </Link>
           </li>
         );

@@ -44,7 +44,7 @@ describe('MobileBottomBar visibility', () => {
 describe('MobileBottomBar items', () => {
   it('links home, products and daily deals, marks the current one, and offers Log in to guests', () => {
     vi.mocked(usePathname).mockReturnValue('/products/');
-    renderWithQueryClient(<MobileBottomBar notifications={<span>bell</span>} />);
+    renderWithQueryClient(<MobileBottomBar notifications={<span>bell</span>} chat={<span>messages</span>} />);
     const bar = within(screen.getByRole('navigation', { name: 'Mobile' }));
     expect(bar.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
     expect(bar.getByRole('link', { name: 'Products' })).toHaveAttribute('href', '/products/');
@@ -53,6 +53,7 @@ describe('MobileBottomBar items', () => {
     expect(bar.getByRole('link', { name: 'Deals' })).not.toHaveAttribute('aria-current');
     expect(bar.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login/');
     expect(bar.getByText('bell')).toBeInTheDocument();
+    expect(bar.getByText('messages')).toBeInTheDocument();
     // No link to pages that do not exist yet (quests).
     expect(bar.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/', '/products/', '/daily-deals/', '/login/']);
   });

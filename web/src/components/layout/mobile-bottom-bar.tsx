@@ -32,10 +32,10 @@ export const BOTTOM_BAR_LINKS: readonly BarLink[] = [
 
 /**
  * The phone navigation bar fixed to the bottom of the screen (below the md breakpoint): home,
- * products, daily deals, the notifications bell (passed in, signed-in only) and the account
- * control. A spacer of the bar's height keeps the end of the page clear of it.
+ * products, daily deals, the notifications bell and the messages button (passed in, signed-in
+ * only) and the account control. A spacer of the bar's height keeps the end of the page clear of it.
  */
-export function MobileBottomBar({ notifications }: { notifications?: ReactNode }) {
+export function MobileBottomBar({ notifications, chat }: { notifications?: ReactNode; chat?: ReactNode }) {
   const pathname = usePathname() ?? '/';
   if (isBottomBarHidden(pathname)) return null;
   return (
@@ -63,6 +63,7 @@ export function MobileBottomBar({ notifications }: { notifications?: ReactNode }
             );
           })}
           {notifications ? <BarSlot>{notifications}</BarSlot> : null}
+          {chat ? <BarSlot>{chat}</BarSlot> : null}
           <li className="flex-1">
             <AccountMenu variant="bar" />
           </li>

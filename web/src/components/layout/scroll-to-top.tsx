@@ -44,11 +44,12 @@ export function ScrollToTopButton() {
       }}
       aria-label="Scroll to top"
       className={cn(
-        'fixed right-4 bottom-4 z-30 inline-flex size-11 items-center justify-center rounded-full sm:right-6 sm:bottom-6',
+        'fixed right-4 bottom-4 z-30 inline-flex size-11 items-center justify-center rounded-full sm:right-6 sm:bottom-6 md:bottom-24',
         'border border-neutral-200 bg-white text-neutral-800 shadow-lg hover:border-brand-600 hover:text-brand-700',
       )}
       data-testid="scroll-to-top"
-      // Lifted above the mobile bottom bar where there is one (globals.css).
+      // Lifted above the mobile bottom bar where there is one (globals.css), and from the md
+      // breakpoint up above the floating chat button, which takes the corner there.
       data-floating-control=""
     >
       <ArrowUp aria-hidden="true" className="size-5" />

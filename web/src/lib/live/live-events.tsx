@@ -10,7 +10,7 @@ import { LiveConnection } from '@/lib/live/live-connection';
  * mounted once, in the root layout), handed to whoever listens with useLiveEvent(kind, …).
  * A new kind the server sends is added to LIVE_EVENT_KINDS.
  */
-export const LIVE_EVENT_KINDS = ['notification'] as const;
+export const LIVE_EVENT_KINDS = ['notification', 'chat_message', 'chat_read', 'chat_typing'] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 
 type Listener = (data: unknown) => void;

@@ -64,7 +64,7 @@ describe('/profile/', () => {
     expect(tabFromParam(null).id).toBe('settings');
     expect(tabFromParam('nope').id).toBe('settings');
     expect(tabFromParam('security').id).toBe('security');
-    expect(PROFILE_TABS.map((tab) => tab.id)).toEqual(['settings', 'security', 'orders']);
+    expect(PROFILE_TABS.map((tab) => tab.id)).toEqual(['settings', 'security', 'orders', 'tickets']);
   });
 });
 

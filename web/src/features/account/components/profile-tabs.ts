@@ -1,8 +1,9 @@
 import type { ComponentType } from 'react';
-import { Package, Settings, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { LifeBuoy, Package, Settings, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { SecurityTab } from '@/features/account/components/security-tab';
 import { SettingsTab } from '@/features/account/components/settings-tab';
 import { OrdersTab } from '@/features/orders/components/orders-tab';
+import { TicketsTab } from '@/features/tickets/components/tickets-tab';
 
 /**
  * The tabs of /profile, addressed as /profile/?tab={id}. A new tab (orders, SPEC §2
@@ -19,6 +20,7 @@ export const PROFILE_TABS: readonly ProfileTab[] = [
   { id: 'settings', label: 'Settings', icon: Settings, Panel: SettingsTab },
   { id: 'security', label: 'Security', icon: ShieldCheck, Panel: SecurityTab },
   { id: 'orders', label: 'Orders', icon: Package, Panel: OrdersTab },
+  { id: 'tickets', label: 'Support tickets', icon: LifeBuoy, Panel: TicketsTab },
 ];
 
 /** The tab the URL names; the first one for a missing or unknown name. */

@@ -17,7 +17,11 @@ let replace: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   replace = vi.fn();
   vi.mocked(useRouter).mockReturnValue({ replace, push: vi.fn() } as unknown as ReturnType<typeof useRouter>);
-  server.use(http.get('*/api/v1/settings/public', () => HttpResponse.json(publicSettings())));
+  server.use(
+    http.get('*/api/v1/settings/public', () => HttpResponse.json(publicSettings())),
+    // The navigation's unread messages badge: none, unless a test says otherwise.
+    http.get('*/api/v1/conversations/unread', () => HttpResponse.json({ customer: 0, vendor: 0, support: 0 })),
+  );
 });
 
 function renderAt(path: string, role?: string) {
@@ -48,6 +52,15 @@ describe('the admin area guard', () => {
     expect(replace).not.toHaveBeenCalled();
   });
 
+  it('counts unread support messages on Support', async () => {
+    server.use(http.get('*/api/v1/conversations/unread', () => HttpResponse.json({ customer: 0, vendor: null, support: 120 })));
+    renderAt('/admin/', 'admin');
+    expect(await screen.findByText(PAGE)).toBeInTheDocument();
+    const nav = screen.getAllByRole('navigation', { name: 'Admin' })[0]!;
+    const support = await within(nav).findByRole('link', { name: 'Support, 99+ unread' });
+    expect(support).toHaveAttribute('href', '/admin/support/');
+  });
+
   it('shows an admin the page and the admin navigation', async () => {
     renderAt('/admin/vendors/', 'admin');
     expect(await screen.findByText(PAGE)).toBeInTheDocument();
@@ -57,6 +70,8 @@ describe('the admin area guard', () => {
       expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
         'Dashboard',
         'Orders',
+        'Support',
+        'Tickets',
         'Products',
         'Import',
         'Stock',

@@ -8,6 +8,7 @@ import {
   FileUp,
   FolderTree,
   House,
+  Headset,
   Images,
   LayoutDashboard,
   MessageSquareText,
@@ -18,9 +19,11 @@ import {
   Settings,
   SlidersHorizontal,
   Store,
+  Ticket,
   Users,
 } from 'lucide-react';
 import type { AreaConfig } from '@/components/area/area-config';
+import { SupportUnreadBadge } from '@/features/chat/components/unread-nav-badge';
 
 /** The admin area: its side navigation (one entry per page; add new pages here); all of it needs the admin role. */
 export const ADMIN_AREA: AreaConfig = {
@@ -29,6 +32,8 @@ export const ADMIN_AREA: AreaConfig = {
   items: [
     { href: '/admin/', label: 'Dashboard', icon: LayoutDashboard, roles: ['admin'], exact: true },
     { href: '/admin/orders/', label: 'Orders', icon: ReceiptText, roles: ['admin'] },
+    { href: '/admin/support/', label: 'Support', icon: Headset, roles: ['admin'], badge: SupportUnreadBadge },
+    { href: '/admin/tickets/', label: 'Tickets', icon: Ticket, roles: ['admin'] },
     { href: '/admin/products/', label: 'Products', icon: Package, roles: ['admin'] },
     { href: '/admin/import/', label: 'Import', icon: FileUp, roles: ['admin'] },
     { href: '/admin/stock-management/', label: 'Stock', icon: Boxes, roles: ['admin'] },

@@ -5,13 +5,14 @@ import { useRouter, useSearchParams, type ReadonlyURLSearchParams } from 'next/n
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import type { Order } from '@/features/checkout/api/checkout-types';
+import { getChatLauncher, resetChatLauncher } from '@/features/chat/lib/chat-launcher';
 import { OrdersTab } from '@/features/orders/components/orders-tab';
 import { storeSession } from '@/test/auth';
 import { orderPart } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
 import { renderWithQueryClient } from '@/test/render';
 
-vi.mock('next/navigation', () => ({ useRouter: vi.fn(), useSearchParams: vi.fn() }));
+vi.mock('next/navigation', () => ({ useRouter: vi.fn(), useSearchParams: vi.fn(), usePathname: () => '/profile/' }));
 
 const replace = vi.fn();
 function atSearch(search: string) {
@@ -219,6 +220,30 @@ describe('OrdersTab', () => {
     expect(cancelled).toHaveTextContent('R150.00 of this order is refunded to you.');
     expect(cancelled).not.toHaveTextContent('estimated delivery');
     expect(within(cancelled).queryByRole('link', { name: /Track parcel/ })).not.toBeInTheDocument();
+  });
+
+  it('offers "Ask the seller" on a store’s part, opening the chat about this order with that store', async () => {
+    resetChatLauncher();
+    atSearch('tab=orders&order=o1');
+    const fromStore = { ...orderPart(), vendor_slug: 'pwr-athletics' };
+    const house = orderPart({ id: 'p2', vendor_id: null, vendor_name: 'bazaar' });
+    server.use(http.get('*/api/v1/orders/o1', () => HttpResponse.json({ order: order({ parts: [fromStore, house] }) })));
+    const user = userEvent.setup();
+    render();
+    const [storePart, housePart] = (await screen.findAllByTestId('order-part')) as [HTMLElement, HTMLElement];
+    expect(within(housePart).queryByRole('button', { name: 'Ask the seller' })).not.toBeInTheDocument();
+
+    await user.click(within(storePart).getByRole('button', { name: 'Ask the seller' }));
+    expect(getChatLauncher()).toMatchObject({
+      open: true,
+      target: {
+        type: 'with',
+        kind: 'vendor',
+        vendor: { slug: 'pwr-athletics', name: 'PWR Athletics' },
+        order: { id: 'o1', order_number: 'BZ-0123456789', status: fromStore.status },
+      },
+    });
+    resetChatLauncher();
   });
 
   it('leaves the part’s status out of a one-store order that has not shipped', async () => {

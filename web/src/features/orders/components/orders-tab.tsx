@@ -10,6 +10,7 @@ import { MessagePanel } from '@/components/ui/message-panel';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { Order, OrderPart } from '@/features/checkout/api/checkout-types';
 import { deliveryRange } from '@/features/checkout/components/order-summary';
+import { AskSellerButton } from '@/features/chat/components/ask-seller-button';
 import { PartCharges } from '@/features/checkout/components/part-charges';
 import { ORDERS_PER_PAGE, useCancelOrder, useOrder, useOrders } from '@/features/orders/api/orders';
 import { OrderStatusBadge } from '@/features/orders/components/order-status';
@@ -179,6 +180,27 @@ function PartProgress({ part, orderCancelReason }: { part: OrderPart; orderCance
   );
 }
 
+/**
+ * The store's address (slug) of an order part, for "Ask the seller" (POST /conversations names
+ * the store by it): none for the house's own goods or a store that is no longer open.
+ */
+export function partStoreSlug(part: OrderPart): string | null {
+  return part.vendor_id && part.vendor_slug ? part.vendor_slug : null;
+}
+
+/** "Ask the seller" about this order, for a part from a store. */
+function PartAskSeller({ order, part }: { order: Order; part: OrderPart }) {
+  const slug = partStoreSlug(part);
+  if (!slug) return null;
+  return (
+    <AskSellerButton
+      className="h-8 px-3"
+      vendor={{ slug, name: part.vendor_name }}
+      order={{ id: order.id, order_number: order.order_number, status: part.status }}
+    />
+  );
+}
+
 function OrderDetail({ userId, orderId }: { userId: string; orderId: string }) {
   const router = useRouter();
   const { data: order, isPending, isError, refetch, isFetching } = useOrder(userId, orderId);
@@ -237,7 +259,10 @@ function OrderDetail({ userId, orderId }: { userId: string; orderId: string }) {
                   </span>
                 ) : null}
               </p>
-              {showPartStatus(order) ? <OrderStatusBadge status={part.status} /> : null}
+              <div className="flex flex-wrap items-center gap-2">
+                {showPartStatus(order) ? <OrderStatusBadge status={part.status} /> : null}
+                <PartAskSeller order={order} part={part} />
+              </div>
             </div>
             <PartProgress part={part} orderCancelReason={order.cancel_reason} />
             <PartCharges

@@ -316,4 +316,22 @@ describe('ProductDetailPage', () => {
     // 4xx is never retried.
     expect(requested).toEqual(['no-such-product']);
   });
+
+  it('offers "Ask the seller" on a store’s product (sign in first when signed out), and not on a house product', async () => {
+    mockedPathname.mockReturnValue('/products/ovr-aero-running-tee/');
+    serveProducts([productDetail()]);
+    const { unmount } = renderWithQueryClient(<ProductDetailPage />);
+    await screen.findByTestId('product-name');
+    expect(screen.getByRole('link', { name: 'Ask the seller' })).toHaveAttribute(
+      'href',
+      '/auth/?redirect=%2Fproducts%2Fovr-aero-running-tee%2F',
+    );
+    unmount();
+
+    mockedPathname.mockReturnValue('/products/house-tee/');
+    serveProducts([productDetail({ slug: 'house-tee', name: 'House Tee', vendor: null })]);
+    renderWithQueryClient(<ProductDetailPage />);
+    expect(await screen.findByTestId('product-name')).toHaveTextContent('House Tee');
+    expect(screen.queryByTestId('ask-seller')).not.toBeInTheDocument();
+  });
 });

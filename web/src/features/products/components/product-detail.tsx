@@ -2,6 +2,7 @@ import { Truck } from 'lucide-react';
 import { ApproximatePrice } from '@/components/product/approximate-price';
 import { PriceTag } from '@/components/product/price-tag';
 import { displayPrice } from '@/components/product/product-price';
+import { AskSellerButton } from '@/features/chat/components/ask-seller-button';
 import type { ProductDetail as Product } from '@/features/products/api/product-types';
 import { SoldBy, StockStatus } from '@/features/products/components/product-facts';
 import { ProductGallery } from '@/features/products/components/product-gallery';
@@ -69,6 +70,15 @@ export function ProductDetail({
           </ul>
 
           <ProductPurchase key={product.id} product={product} currency={currency} />
+
+          {/* House products are sold by the shop itself: there is no store to ask. */}
+          {product.vendor ? (
+            <AskSellerButton
+              className="self-start"
+              vendor={{ slug: product.vendor.store_slug, name: product.vendor.store_name, logo_url: product.vendor.store_logo_url }}
+              product={{ id: product.id, slug: product.slug, name: product.name, image_url: product.image_url }}
+            />
+          ) : null}
         </div>
       </div>
 

@@ -67,6 +67,11 @@ describe('StorePage', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('OVR Official');
     expect(requested).toEqual([{ slug: 'ovr-official', search: '?page=1&per_page=20' }]);
     expect(screen.queryByTestId('store-page-skeleton')).not.toBeInTheDocument();
+    // Signed out, asking the store starts with signing in, and comes back here.
+    expect(screen.getByRole('link', { name: 'Ask the seller' })).toHaveAttribute(
+      'href',
+      '/auth/?redirect=%2Fstore%2Fovr-official%2F',
+    );
 
     expect(screen.getByRole('img', { name: 'OVR Official logo' })).toHaveAttribute(
       'src',

@@ -6,6 +6,7 @@ import { usePathname, useSearchParams } from 'next/navigation';
 import { Button } from '@/components/ui/button';
 import { MessagePanel } from '@/components/ui/message-panel';
 import { StoreHeader, type StoreHeaderProps } from '@/components/store/store-header';
+import { AskSellerButton } from '@/features/chat/components/ask-seller-button';
 import { useStore } from '@/features/stores/api/store';
 import type { Store } from '@/features/stores/api/store-types';
 import { StorePageSkeleton } from '@/features/stores/components/store-page-skeleton';
@@ -67,6 +68,10 @@ function StoreLoader({ slug, page }: { slug: string; page: number }) {
   return (
     <div className="flex flex-col gap-8 sm:gap-10">
       <StoreHeader {...storeHeaderProps(data.store)} />
+      <AskSellerButton
+        className="self-start"
+        vendor={{ slug: data.store.store_slug, name: data.store.store_name, logo_url: data.store.store_logo_url }}
+      />
       <StoreProducts data={data} page={page} currency={currency} updating={isPlaceholderData} />
       <ReturnPolicy text={data.store.return_policy} />
     </div>

@@ -18,7 +18,11 @@ let replace: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   replace = vi.fn();
   vi.mocked(useRouter).mockReturnValue({ replace, push: vi.fn() } as unknown as ReturnType<typeof useRouter>);
-  server.use(http.get('*/api/v1/settings/public', () => HttpResponse.json(publicSettings())));
+  server.use(
+    http.get('*/api/v1/settings/public', () => HttpResponse.json(publicSettings())),
+    // The navigation's unread messages badge: none, unless a test says otherwise.
+    http.get('*/api/v1/conversations/unread', () => HttpResponse.json({ customer: 0, vendor: 0, support: 0 })),
+  );
 });
 
 function renderAt(path: string, role?: string) {
@@ -67,6 +71,16 @@ describe('the vendor area guard', () => {
     );
   });
 
+  it('counts the store’s unread messages on Messages', async () => {
+    server.use(http.get('*/api/v1/conversations/unread', () => HttpResponse.json({ customer: 1, vendor: 3, support: null })));
+    renderAt('/vendor/orders/', 'vendor');
+    expect(await screen.findByText(PAGE)).toBeInTheDocument();
+    const nav = screen.getAllByRole('navigation', { name: 'Vendor' })[0]!;
+    const messages = await within(nav).findByRole('link', { name: 'Messages, 3 unread' });
+    expect(messages).toHaveAttribute('href', '/vendor/messages/');
+    expect(within(messages).getByTestId('nav-unread')).toHaveTextContent('3');
+  });
+
   it('shows a vendor the page and the vendor navigation, marking the current page', async () => {
     renderAt('/vendor/contracts/', 'vendor');
     expect(await screen.findByText(PAGE)).toBeInTheDocument();
@@ -75,6 +89,7 @@ describe('the vendor area guard', () => {
       expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
         'Dashboard',
         'Orders',
+        'Messages',
         'Money',
         'Analytics',
         'Products',

@@ -6,6 +6,7 @@ import {
   FileSignature,
   Images,
   LayoutDashboard,
+  MessageCircle,
   Package,
   PackageCheck,
   Palette,
@@ -15,6 +16,7 @@ import {
   Wallet,
 } from 'lucide-react';
 import { withoutTrailingSlash, type AreaConfig } from '@/components/area/area-config';
+import { VendorUnreadBadge } from '@/features/chat/components/unread-nav-badge';
 
 /** Pages of /vendor that any signed-in user may open: customers apply there (SPEC §2). */
 const OPEN_TO_ALL = ['/vendor/apply', '/vendor/applications'];
@@ -30,6 +32,7 @@ export const VENDOR_AREA: AreaConfig = {
     { href: '/vendor/', label: 'Dashboard', icon: LayoutDashboard, roles: ['vendor'], exact: true },
     // Also current on a part's packing slip, /vendor/orders/slip/.
     { href: '/vendor/orders/', label: 'Orders', icon: PackageCheck, roles: ['vendor'] },
+    { href: '/vendor/messages/', label: 'Messages', icon: MessageCircle, roles: ['vendor'], badge: VendorUnreadBadge },
     { href: '/vendor/money/', label: 'Money', icon: Wallet, roles: ['vendor'] },
     { href: '/vendor/analytics/', label: 'Analytics', icon: ChartColumn, roles: ['vendor'] },
     // Also current on /vendor/products/new/ and /vendor/products/{id}/edit/.
