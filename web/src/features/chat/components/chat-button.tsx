@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import dynamic from 'next/dynamic';
 import { usePathname, useRouter } from 'next/navigation';
 import { MessageCircle } from 'lucide-react';
@@ -47,6 +47,13 @@ export function ChatButton() {
   const launcher = useChatLauncher();
   const { unread, unreadText } = useUnread();
   const button = useRef<HTMLButtonElement>(null);
+
+  // The unread-message email links to /?chat=<conversation id>: open it once signed in.
+  useEffect(() => {
+    if (status !== 'signed-in') return;
+    const id = new URLSearchParams(window.location.search).get('chat');
+    if (id) openChat({ type: 'conversation', id });
+  }, [status]);
 
   const close = useCallback(() => {
     closeChat();

@@ -111,6 +111,22 @@ describe('the chat button', () => {
   });
 });
 
+describe('a link to a conversation', () => {
+  it('opens the conversation named by ?chat= (the unread-message email) once signed in', async () => {
+    storeSession();
+    serveUnread(() => unread({ customer: 1 }));
+    const { conv } = serveConversation([message({ body: 'Your parcel ships today.' })]);
+    window.history.pushState({}, '', `/?chat=${conv.id}`);
+    try {
+      renderChat();
+      const panel = await screen.findByTestId('chat-panel');
+      expect(await within(panel).findByText('Your parcel ships today.')).toBeInTheDocument();
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+});
+
 describe('the messages panel', () => {
   it('says there are no conversations yet, and offers support', async () => {
     storeSession();
