@@ -1,5 +1,6 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { expect, test as base, waitForHydrationOnNavigation } from './helpers/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from './helpers/test';
+import { test, type Person } from './helpers/people';
 import {
   DEMO_ADMIN,
   DEMO_PWR_VENDOR,
@@ -19,23 +20,6 @@ import { accessToken, goToCheckout, payWithPayFast } from './helpers/checkout';
 // The customer is the test's page; the admin and the vendor work in browser contexts of their
 // own.
 
-type Person = { email: string; password: string; name: string };
-
-const test = base.extend<{ signedIn: (person: Person) => Promise<Page> }>({
-  /** A page in a new browser context, signed in as `person`; the contexts close after the test. */
-  signedIn: async ({ browser }, use) => {
-    const contexts: BrowserContext[] = [];
-    await use(async (person) => {
-      const context = await browser.newContext();
-      contexts.push(context);
-      const page = waitForHydrationOnNavigation(await context.newPage());
-      await submitSignIn(page, person);
-      await expectSignedInAtRoot(page, person.name);
-      return page;
-    });
-    await Promise.all(contexts.map((context) => context.close()));
-  },
-});
 
 async function apiToken(request: APIRequestContext, person: Person): Promise<string> {
   const response = await request.post('/auth/v1/token?grant_type=password', {

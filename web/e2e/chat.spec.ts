@@ -1,12 +1,12 @@
-import type { BrowserContext, Locator, Page } from '@playwright/test';
-import { expect, test as base, waitForHydrationOnNavigation } from './helpers/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect } from './helpers/test';
+import { test } from './helpers/people';
 import {
   DEMO_VENDOR,
   expectSignedInAtRoot,
   markDocument,
   expectSameDocument,
   signUp,
-  submitSignIn,
   uniqueEmail,
 } from './helpers/accounts';
 
@@ -17,23 +17,6 @@ import {
 // other side over the live stream, without a reload: the customer's badge counts the answer,
 // and each side sees "Read" under their message once the other has opened it.
 
-type Person = { email: string; password: string; name: string };
-
-const test = base.extend<{ signedIn: (person: Person) => Promise<Page> }>({
-  /** A page in a new browser context, signed in as `person`; the contexts close after the test. */
-  signedIn: async ({ browser }, use) => {
-    const contexts: BrowserContext[] = [];
-    await use(async (person) => {
-      const context = await browser.newContext();
-      contexts.push(context);
-      const page = waitForHydrationOnNavigation(await context.newPage());
-      await submitSignIn(page, person);
-      await expectSignedInAtRoot(page, person.name);
-      return page;
-    });
-    await Promise.all(contexts.map((context) => context.close()));
-  },
-});
 
 const OVR = { slug: 'ovr-official', name: 'OVR Official' };
 

@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
-import { expect, test as base, waitForHydrationOnNavigation } from './helpers/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect } from './helpers/test';
+import { test } from './helpers/people';
 import {
   DEMO_ADMIN,
   DEMO_PWR_VENDOR,
   DEMO_VENDOR,
   expectSignedInAtRoot,
   signUp,
-  submitSignIn,
   uniqueEmail,
 } from './helpers/accounts';
 import { accessToken, goToCheckout, payWithPayFast } from './helpers/checkout';
@@ -19,23 +19,6 @@ import { accessToken, goToCheckout, payWithPayFast } from './helpers/checkout';
 // pays it, with a bank file. The customer is the test's page; each vendor and the admin work in
 // a browser context of their own.
 
-type Person = { email: string; password: string; name: string };
-
-const test = base.extend<{ signedIn: (person: Person) => Promise<Page> }>({
-  /** A page in a new browser context, signed in as `person`; the contexts close after the test. */
-  signedIn: async ({ browser }, use) => {
-    const contexts: BrowserContext[] = [];
-    await use(async (person) => {
-      const context = await browser.newContext();
-      contexts.push(context);
-      const page = waitForHydrationOnNavigation(await context.newPage());
-      await submitSignIn(page, person);
-      await expectSignedInAtRoot(page, person.name);
-      return page;
-    });
-    await Promise.all(contexts.map((context) => context.close()));
-  },
-});
 
 const OVR = { slug: 'ovr-official', name: 'OVR Official' };
 const PWR = { slug: 'pwr-athletics', name: 'PWR Athletics' };

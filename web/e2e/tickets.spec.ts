@@ -1,5 +1,5 @@
-import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test as base, waitForHydrationOnNavigation } from './helpers/test';
+import { expect } from './helpers/test';
+import { test } from './helpers/people';
 import { DEMO_ADMIN, DEMO_CUSTOMER, expectSignedInAtRoot, signUp, submitSignIn, uniqueEmail } from './helpers/accounts';
 
 // Support tickets, against a live server with the seeded demo: a signed-in customer sends the
@@ -8,23 +8,6 @@ import { DEMO_ADMIN, DEMO_CUSTOMER, expectSignedInAtRoot, signUp, submitSignIn, 
 // ticket from /admin/support/ that an admin solves. The customer is the test's page;
 // the admin works in a browser context of their own.
 
-type Person = { email: string; password: string; name: string };
-
-const test = base.extend<{ signedIn: (person: Person) => Promise<Page> }>({
-  /** A page in a new browser context, signed in as `person`; the contexts close after the test. */
-  signedIn: async ({ browser }, use) => {
-    const contexts: BrowserContext[] = [];
-    await use(async (person) => {
-      const context = await browser.newContext();
-      contexts.push(context);
-      const page = waitForHydrationOnNavigation(await context.newPage());
-      await submitSignIn(page, person);
-      await expectSignedInAtRoot(page, person.name);
-      return page;
-    });
-    await Promise.all(contexts.map((context) => context.close()));
-  },
-});
 
 test('a contact message becomes a ticket that an admin solves and the customer sees solved', async ({
   page,
