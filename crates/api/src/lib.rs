@@ -222,10 +222,10 @@ impl AppState {
 /// The whole application: API, docs, probes, media and the web site.
 pub fn app(state: AppState) -> Router {
     let config = state.config.clone();
-    let (api, mut openapi) = routes::api_router().split_for_parts();
-    let (uploads, upload_doc) = routes::media::upload_router().split_for_parts();
-    openapi.merge(upload_doc);
-    let openapi = openapi::finish(openapi);
+    // The routers' document parts are dropped here: `/api/openapi.json` builds the document
+    // when it is first asked for.
+    let (api, _) = routes::api_router().split_for_parts();
+    let (uploads, _) = routes::media::upload_router().split_for_parts();
     let simulator = state
         .simulator
         .clone()
@@ -236,7 +236,7 @@ pub fn app(state: AppState) -> Router {
         .merge(api)
         .merge(routes::health::router())
         .merge(auth::router())
-        .merge(openapi::docs_router(openapi))
+        .merge(openapi::docs_router())
         .merge(web::router())
         .with_state(state.clone())
         .layer(tower_http::limit::RequestBodyLimitLayer::new(1024 * 1024))
