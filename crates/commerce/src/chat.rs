@@ -440,7 +440,7 @@ pub async fn start(
     let mut tx = db.begin().await?;
     let id = chat::open(&mut tx, caller.id, vendor, product, part).await?;
     if product.is_some() || part.is_some() {
-        set_context(&mut tx, id, product, part).await?;
+        chat::set_context(&mut tx, id, product, part).await?;
     }
     let (c, message, events) = write_message(
         &mut tx,
@@ -460,23 +460,6 @@ pub async fn start(
         conversation: conversation_view(&c, party),
         message: message_view(&message, party),
     })
-}
-
-async fn set_context(
-    tx: &mut bazaar_db::Tx,
-    id: Uuid,
-    product: Option<Uuid>,
-    part: Option<Uuid>,
-) -> Result<(), ChatError> {
-    bazaar_db::on_tx!(tx, conn => sqlx::query(
-        "UPDATE conversations SET product_id = $2, order_part_id = $3 WHERE id = $1",
-    )
-    .bind(id)
-    .bind(product)
-    .bind(part)
-    .execute(conn)
-    .await.map(|_| ()))?;
-    Ok(())
 }
 
 /// Writes a message in `tx` and records its live events for both sides.

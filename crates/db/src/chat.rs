@@ -178,6 +178,25 @@ pub async fn open(
     Ok(id)
 }
 
+/// Makes `product` and `order_part` what the conversation is about (the latest start's).
+pub async fn set_context(
+    tx: &mut Tx,
+    id: Uuid,
+    product: Option<Uuid>,
+    order_part: Option<Uuid>,
+) -> DbResult<()> {
+    on_tx!(tx, conn => sqlx::query(
+        "UPDATE conversations SET product_id = $2, order_part_id = $3 WHERE id = $1",
+    )
+    .bind(id)
+    .bind(product)
+    .bind(order_part)
+    .execute(conn)
+    .await
+    .map(|_| ()))?;
+    Ok(())
+}
+
 /// A message to add.
 #[derive(Debug, Clone)]
 pub struct NewMessage<'a> {
