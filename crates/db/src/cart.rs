@@ -366,6 +366,8 @@ pub async fn add_one(db: &Db, user_id: Uuid, add: &Add) -> Result<(), CartError>
     // back by a second. On SQLite this process's turn to write covers both.
     let key = line_key(add);
     let _turn = db.write_turn().await;
+    // `fetch_all` runs the statement to its end, so SQLite commits it before this returns
+    // (see `notifications::mark_read`).
     let quantity = on_db!(db, pool => sqlx::query_scalar::<_, i64>(
         "INSERT INTO cart_items (id, user_id, product_id, variation_id, size, color, quantity, line_key, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) \
@@ -381,8 +383,11 @@ pub async fn add_one(db: &Db, user_id: Uuid, add: &Add) -> Result<(), CartError>
     .bind(add.quantity)
     .bind(&key)
     .bind(Utc::now())
-    .fetch_one(pool)
-    .await)?;
+    .fetch_all(pool)
+    .await)?
+    .into_iter()
+    .next()
+    .ok_or(crate::DbError::NotFound)?;
     if let Err(refusal) = fit(quantity - add.quantity, add.quantity, limits, Fit::Exact) {
         let undo = if quantity == add.quantity {
             "DELETE FROM cart_items WHERE user_id = $1 AND line_key = $2 AND quantity = $3"

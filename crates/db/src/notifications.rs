@@ -155,12 +155,15 @@ pub async fn mark_read(db: &Db, user_id: Uuid, id: Uuid) -> DbResult<Notificatio
     let sql = format!(
         "UPDATE order_notifications SET read = TRUE WHERE id = $1 AND user_id = $2 RETURNING {COLUMNS}"
     );
-    let row = on_db!(db, pool => sqlx::query_as::<_, Notification>(sqlx::AssertSqlSafe(sql))
+    // `fetch_all`, not `fetch_optional`: on SQLite an UPDATE … RETURNING outside a
+    // transaction commits only when its statement runs to the end, and a statement left
+    // after its first row can keep the change from the next request's connection.
+    let rows = on_db!(db, pool => sqlx::query_as::<_, Notification>(sqlx::AssertSqlSafe(sql))
         .bind(id)
         .bind(user_id)
-        .fetch_optional(pool)
+        .fetch_all(pool)
         .await)?;
-    row.ok_or(crate::DbError::NotFound)
+    rows.into_iter().next().ok_or(crate::DbError::NotFound)
 }
 
 /// Marks all the user's unread notifications read; returns how many changed.
