@@ -115,6 +115,8 @@ pub struct AppState {
     /// Public catalogue answers, ready to send.
     pub(crate) responses: Arc<response_cache::ResponseCache>,
     pub(crate) analytics: analytics_ingest::Ingest,
+    /// The search engine's copy of the help articles.
+    pub(crate) help: Arc<bazaar_commerce::help::ArticleIndex>,
 }
 
 /// Short-lived caches; those of catalogue values are forgotten at every change.
@@ -204,11 +206,15 @@ impl AppState {
             rules,
             responses,
             analytics,
+            help: Arc::new(bazaar_commerce::help::ArticleIndex::new(None)),
         })
     }
 
     /// Serves search from `index`.
     pub fn with_search(mut self, index: Arc<dyn bazaar_search::SearchIndex>) -> Self {
+        self.help = Arc::new(bazaar_commerce::help::ArticleIndex::new(Some(Arc::clone(
+            &index,
+        ))));
         self.search = Some(index);
         self
     }

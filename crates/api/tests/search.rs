@@ -288,6 +288,22 @@ impl bazaar_search::SearchIndex for OvertakenRemoval {
     async fn count(&self) -> Result<u64, bazaar_search::SearchError> {
         self.inner.count().await
     }
+    async fn upsert_articles(
+        &self,
+        docs: Vec<bazaar_search::ArticleDoc>,
+    ) -> Result<(), bazaar_search::SearchError> {
+        self.inner.upsert_articles(docs).await
+    }
+    async fn delete_articles(&self, ids: &[uuid::Uuid]) -> Result<(), bazaar_search::SearchError> {
+        self.inner.delete_articles(ids).await
+    }
+    async fn search_articles(
+        &self,
+        q: &str,
+        limit: usize,
+    ) -> Result<Vec<uuid::Uuid>, bazaar_search::SearchError> {
+        self.inner.search_articles(q, limit).await
+    }
 }
 
 #[tokio::test]

@@ -341,9 +341,15 @@ async fn sitemap_lists_every_visible_product_and_store_and_robots_points_to_it()
         ));
         assert_eq!(listed, v["status"] == "approved");
     }
+    let articles = bazaar_db::help::published(&app.db).await.unwrap();
+    assert!(!articles.is_empty(), "the seed has help articles");
+    for a in &articles {
+        assert!(xml.contains(&format!("<loc>{PUBLIC_URL}/help/article/{}/</loc>", a.slug)));
+    }
     assert_eq!(
         xml.matches("<url>").count(),
         1 + bazaar_domain::settings::seo::INFORMATION_PAGES.len()
+            + articles.len()
             + seeds.listed().len()
             + seeds
                 .vendors

@@ -11,6 +11,7 @@ pub mod chat;
 pub mod checkout;
 pub mod email_templates;
 pub mod flow;
+pub mod help;
 pub mod imports;
 pub mod inventory;
 pub mod mail_settings;

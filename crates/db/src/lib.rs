@@ -30,6 +30,7 @@ pub mod chat;
 pub mod coupons;
 pub mod deals;
 pub mod emails;
+pub mod help;
 pub mod imports;
 pub mod inventory;
 pub mod ledger;

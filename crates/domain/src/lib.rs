@@ -59,6 +59,7 @@ pub mod coupon;
 pub mod deal;
 pub mod delivery;
 pub mod fields;
+pub mod help;
 pub mod import;
 pub mod inventory;
 pub mod ledger;

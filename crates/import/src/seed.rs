@@ -38,6 +38,40 @@ pub struct SeedReport {
     pub media_copied: usize,
     /// Coupons and points codes added.
     pub promotions_added: usize,
+    /// Help centre categories and articles added.
+    pub help_added: usize,
+}
+
+/// `help.json`: the help centre's starting categories and (published) articles.
+#[derive(Deserialize, Default)]
+struct HelpFile {
+    #[serde(default)]
+    categories: Vec<HelpCategorySeed>,
+    #[serde(default)]
+    articles: Vec<HelpArticleSeed>,
+}
+
+#[derive(Deserialize)]
+struct HelpCategorySeed {
+    name: String,
+    slug: String,
+    #[serde(default)]
+    description: String,
+    #[serde(default)]
+    position: i32,
+}
+
+#[derive(Deserialize)]
+struct HelpArticleSeed {
+    /// The category's slug.
+    category: String,
+    title: String,
+    slug: String,
+    #[serde(default)]
+    summary: String,
+    body: String,
+    #[serde(default)]
+    position: i32,
 }
 
 /// `promotions.json`: coupons and points codes for the demo shop.
@@ -309,6 +343,8 @@ pub async fn load(
         bazaar_db::points::create_code(&mut tx, &code, p.points, &p.description, now).await?;
         report.promotions_added += 1;
     }
+    let help: HelpFile = read_json(seeds_dir, "help.json")?.unwrap_or_default();
+    report.help_added = seed_help(&mut tx, help).await?;
     tx.commit().await?;
 
     let products_path = seeds_dir.join("products.json");
@@ -354,6 +390,71 @@ pub async fn load(
         report.media_copied = copy_tree(&media, &media_dir.join("seed"))?;
     }
     Ok(report)
+}
+
+/// Adds the help centre's categories and articles that are not there yet (by slug), each
+/// checked as an admin's would be; how many were added.
+async fn seed_help(tx: &mut bazaar_db::Tx, help: HelpFile) -> Result<usize, SeedError> {
+    use bazaar_db::help as db_help;
+    use bazaar_domain::help::{ArticleDraft, ArticleInput, CategoryDraft, CategoryInput};
+    let refused = |what: String, errors: bazaar_domain::FieldErrors| SeedError::File {
+        file: "help.json".into(),
+        reason: format!(
+            "{what}: {}",
+            errors.into_values().collect::<Vec<_>>().join("; ")
+        ),
+    };
+    let mut added = 0;
+    for c in &help.categories {
+        let draft = CategoryDraft::parse(&CategoryInput {
+            name: &c.name,
+            slug: Some(&c.slug),
+            description: &c.description,
+        })
+        .map_err(|e| refused(format!("category '{}'", c.slug), e))?;
+        if db_help::category_id_by_slug(tx, &draft.slug)
+            .await?
+            .is_none()
+        {
+            let fields = db_help::CategoryFields {
+                name: &draft.name,
+                slug: &draft.slug,
+                description: &draft.description,
+                position: c.position,
+            };
+            db_help::insert_category(tx, &fields).await?;
+            added += 1;
+        }
+    }
+    for a in &help.articles {
+        let draft = ArticleDraft::parse(&ArticleInput {
+            title: &a.title,
+            slug: Some(&a.slug),
+            summary: &a.summary,
+            body: &a.body,
+        })
+        .map_err(|e| refused(format!("article '{}'", a.slug), e))?;
+        let category = db_help::category_id_by_slug(tx, &a.category)
+            .await?
+            .ok_or_else(|| SeedError::File {
+                file: "help.json".into(),
+                reason: format!("article '{}': no category '{}'", a.slug, a.category),
+            })?;
+        if !db_help::slug_exists(tx, &draft.slug).await? {
+            let fields = db_help::ArticleFields {
+                category_id: category,
+                title: &draft.title,
+                slug: &draft.slug,
+                summary: &draft.summary,
+                body: &draft.body,
+                published: true,
+                position: a.position,
+            };
+            db_help::insert(tx, &fields).await?;
+            added += 1;
+        }
+    }
+    Ok(added)
 }
 
 /// Copies files that are missing or differ; returns how many were copied.

@@ -13,7 +13,6 @@ use std::time::Duration;
 use bazaar_db::{Db, DbResult, Tx, on_db};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
 use tokio::sync::broadcast;
 use uuid::Uuid;
 
@@ -25,8 +24,11 @@ pub const CHANNEL: &str = "bazaar_live_events";
 /// A stream whose own session is gone then closes; the event is never sent to clients.
 pub const SIGNED_OUT: &str = "signed_out";
 
+/// A stored event, read as a [`LiveEvent`].
+const EVENT: &str = "SELECT id, user_id, kind, payload, created_at FROM live_events";
+
 /// One event for one user.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, sqlx::FromRow)]
 pub struct LiveEvent {
     pub id: i64,
     pub user_id: Uuid,
@@ -183,20 +185,13 @@ enum Notice {
 }
 
 async fn stored(db: &Db, id: i64) -> DbResult<Option<LiveEvent>> {
-    let rows = on_db!(db, pool => sqlx::query(
-        "SELECT id, user_id, kind, payload, created_at FROM live_events WHERE id = $1",
+    let sql = format!("{EVENT} WHERE id = $1");
+    Ok(
+        on_db!(db, pool => sqlx::query_as::<_, LiveEvent>(sqlx::AssertSqlSafe(sql.as_str()))
+        .bind(id)
+        .fetch_optional(pool)
+        .await)?,
     )
-    .bind(id)
-    .fetch_all(pool)
-    .await
-    .and_then(|rows| rows.iter().map(|r| Ok(LiveEvent {
-        id: r.try_get("id")?,
-        user_id: r.try_get("user_id")?,
-        kind: r.try_get("kind")?,
-        payload: r.try_get("payload")?,
-        created_at: r.try_get("created_at")?,
-    })).collect::<Result<Vec<_>, sqlx::Error>>()))?;
-    Ok(rows.into_iter().next())
 }
 
 /// Sends an event that is not kept (a typing indicator) to `users`' open streams in every
@@ -238,23 +233,15 @@ pub async fn ephemeral(
 
 /// The user's events after `after_id`, oldest first, at most `limit`.
 pub async fn since(db: &Db, user_id: Uuid, after_id: i64, limit: i64) -> DbResult<Vec<LiveEvent>> {
-    let rows = on_db!(db, pool => sqlx::query(
-        "SELECT id, user_id, kind, payload, created_at FROM live_events \
-         WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3",
+    let sql = format!("{EVENT} WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3");
+    Ok(
+        on_db!(db, pool => sqlx::query_as::<_, LiveEvent>(sqlx::AssertSqlSafe(sql.as_str()))
+        .bind(user_id)
+        .bind(after_id)
+        .bind(limit)
+        .fetch_all(pool)
+        .await)?,
     )
-    .bind(user_id)
-    .bind(after_id)
-    .bind(limit)
-    .fetch_all(pool)
-    .await
-    .and_then(|rows| rows.iter().map(|r| Ok(LiveEvent {
-        id: r.try_get("id")?,
-        user_id: r.try_get("user_id")?,
-        kind: r.try_get("kind")?,
-        payload: r.try_get("payload")?,
-        created_at: r.try_get("created_at")?,
-    })).collect::<Result<Vec<_>, sqlx::Error>>()))?;
-    Ok(rows)
 }
 
 /// The id of the user's newest event (0 when none): where a fresh connection starts.

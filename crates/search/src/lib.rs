@@ -53,6 +53,13 @@
 //! ignore the price range. Brand and category facets list at most 100 values, most frequent
 //! first, then by value; brands are counted as stored (exact spelling).
 //!
+//! # Help articles
+//!
+//! Each engine keeps the published help articles apart from the products (tantivy: a second
+//! index in memory, filled by its process; Meilisearch: a second index, `<index>-help`). They
+//! are matched by the same rules, the title weighing as a product's name does and the
+//! category, summary and body as its other fields, best first.
+//!
 //! The **price bands** are fixed (minimum inclusive, maximum exclusive): under R100,
 //! R100–R250, R250–R500, R500–R1,000, R1,000 and over; all five are always listed.
 
@@ -66,8 +73,8 @@ use uuid::Uuid;
 
 pub use crate::meili::{MEILI_REQUEST_TIMEOUT, MeiliIndex};
 pub use crate::model::{
-    FacetCount, Facets, MAX_FACET_VALUES, MAX_PER_PAGE, PRICE_BANDS, PriceBand, SearchDoc,
-    SearchQuery, SearchResults, SearchSort,
+    ArticleDoc, FacetCount, Facets, MAX_FACET_VALUES, MAX_PER_PAGE, PRICE_BANDS, PriceBand,
+    SearchDoc, SearchQuery, SearchResults, SearchSort,
 };
 pub use crate::tantivy_index::{DEFAULT_CACHED_WORDS, TantivyIndex};
 
@@ -135,6 +142,16 @@ pub trait SearchIndex: Send + Sync + 'static {
 
     /// How many documents the index holds.
     async fn count(&self) -> Result<u64, SearchError>;
+
+    /// Adds help articles, replacing any with the same id; visible to
+    /// [`SearchIndex::search_articles`] when it returns.
+    async fn upsert_articles(&self, docs: Vec<ArticleDoc>) -> Result<(), SearchError>;
+
+    /// Removes the help articles with these ids; unknown ids are ignored.
+    async fn delete_articles(&self, ids: &[Uuid]) -> Result<(), SearchError>;
+
+    /// The ids of at most `limit` help articles matching `q`, best first; none for a blank `q`.
+    async fn search_articles(&self, q: &str, limit: usize) -> Result<Vec<Uuid>, SearchError>;
 
     /// Words whose matching terms this process remembers, and the most it keeps; `None`
     /// for an engine that keeps no such cache here (Meilisearch).

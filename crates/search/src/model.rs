@@ -284,3 +284,14 @@ mod tests {
         );
     }
 }
+
+/// A published help article as the engines index it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArticleDoc {
+    pub id: Uuid,
+    pub title: String,
+    pub category: String,
+    pub summary: String,
+    /// The Markdown source: its words are what is searched.
+    pub body: String,
+}

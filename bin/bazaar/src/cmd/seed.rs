@@ -114,7 +114,7 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
     let summary = bazaar_import::Summary::of(&report.products);
     println!(
         "Seeded from {}: products {} created, {} updated, {} unchanged, {} rejected; \
-         {} settings, {} categories and {} vendors changed; {} reviews added; {} promotions; {} media files copied.",
+         {} settings, {} categories and {} vendors changed; {} reviews added; {} promotions; {} help centre entries; {} media files copied.",
         args.dir.display(),
         summary.created,
         summary.updated,
@@ -125,6 +125,7 @@ pub async fn run(args: Args, config: Config) -> Result<ExitCode> {
         report.vendors_changed,
         report.reviews_added,
         report.promotions_added,
+        report.help_added,
         report.media_copied,
     );
     seed_users(&db, &args.dir).await?;

@@ -32,6 +32,7 @@ pub mod daily_deals;
 pub mod digital_files;
 pub mod events;
 pub mod health;
+pub mod help;
 pub mod media;
 pub mod newsletter;
 pub mod notifications;
@@ -73,6 +74,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
             .merge(notifications::router())
             .merge(conversations::router())
             .merge(tickets::router())
+            .merge(help::router())
             .merge(events::router())
             .merge(analytics::router())
             .merge(newsletter::router())

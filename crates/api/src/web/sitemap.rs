@@ -41,13 +41,21 @@ fn url_entry(out: &mut String, loc: &str, lastmod: Option<chrono::DateTime<chron
     out.push_str("</url>\n");
 }
 
-/// The home page, and as the SEO settings say the information pages and the stores.
+/// The home page, and as the SEO settings say the information pages (with the help
+/// centre's articles) and the stores.
 async fn first_entries(state: &AppState, seo: &Seo, out: &mut String) -> Result<(), ApiError> {
     let base = &state.config.public_url;
     url_entry(out, &format!("{base}/"), None);
     if seo.sitemap_pages {
         for page in INFORMATION_PAGES {
             url_entry(out, &format!("{base}{page}"), None);
+        }
+        for a in bazaar_db::help::published(&state.db).await? {
+            url_entry(
+                out,
+                &format!("{base}/help/article/{}/", a.slug),
+                Some(a.updated_at),
+            );
         }
     }
     if seo.sitemap_stores {

@@ -3,6 +3,7 @@
 #![allow(dead_code)] // Each test binary uses a different part of the harness.
 
 pub mod accounts;
+pub mod chat;
 pub mod jobs;
 pub mod shop;
 pub mod sse;

@@ -3,6 +3,7 @@
 mod http;
 mod translate;
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
@@ -12,14 +13,16 @@ use meilisearch_sdk::indexes::Index;
 use meilisearch_sdk::search::{MatchingStrategies, SearchQuery as MeiliQuery, Selectors};
 use meilisearch_sdk::task_info::TaskInfo;
 use meilisearch_sdk::tasks::Task;
+use serde::Deserialize;
+use tokio::sync::OnceCell;
 use uuid::Uuid;
 
 use self::http::TimeoutClient;
-use self::translate::{BRAND_FACET, CATEGORY_FACET, Except, MeiliDoc, RETRIEVED};
+use self::translate::{BRAND_FACET, CATEGORY_FACET, Except, MeiliArticle, MeiliDoc, RETRIEVED};
 use crate::matching::QueryWords;
 use crate::model::{category_facet_count, finish_facet, price_bands};
 use crate::{
-    FacetCount, Facets, MAX_PER_PAGE, PRICE_BANDS, SearchDoc, SearchError, SearchIndex,
+    ArticleDoc, FacetCount, Facets, MAX_PER_PAGE, PRICE_BANDS, SearchDoc, SearchError, SearchIndex,
     SearchQuery, SearchResults,
 };
 
@@ -34,6 +37,9 @@ const TASK_TIMEOUT: Duration = Duration::from_secs(300);
 pub struct MeiliIndex {
     client: Client<TimeoutClient>,
     index: Index<TimeoutClient>,
+    /// The help articles' index, `<index>-help`: made with its settings on the first write.
+    articles: Index<TimeoutClient>,
+    articles_ready: Arc<OnceCell<()>>,
 }
 
 impl std::fmt::Debug for MeiliIndex {
@@ -77,10 +83,7 @@ impl MeiliIndex {
             Ok(index) => index,
             Err(Error::Meilisearch(e)) if e.error_code == ErrorCode::IndexNotFound => {
                 let created = client.create_index(index_uid, Some("id")).await;
-                let this = Self {
-                    index: client.index(index_uid),
-                    client: client.clone(),
-                };
+                let this = Self::new(client.clone(), client.index(index_uid));
                 match this.wait(created.map_err(meili_error)?).await {
                     Ok(()) => {}
                     // Someone else created it meanwhile: just as good.
@@ -91,10 +94,34 @@ impl MeiliIndex {
             }
             Err(e) => return Err(meili_error(e)),
         };
-        let this = Self { client, index };
+        let this = Self::new(client, index);
         let task = this.index.set_settings(&translate::settings()).await;
         this.wait(task.map_err(meili_error)?).await?;
         Ok(this)
+    }
+
+    fn new(client: Client<TimeoutClient>, index: Index<TimeoutClient>) -> Self {
+        let articles = client.index(format!("{}-help", index.uid));
+        Self {
+            client,
+            index,
+            articles,
+            articles_ready: Arc::default(),
+        }
+    }
+
+    /// Makes the articles' index (if missing) and applies its settings, once per process.
+    async fn articles_ready(&self) -> Result<(), SearchError> {
+        self.articles_ready
+            .get_or_try_init(|| async {
+                let task = self
+                    .articles
+                    .set_settings(&translate::article_settings())
+                    .await;
+                self.wait(task.map_err(meili_error)?).await
+            })
+            .await
+            .map(|_| ())
     }
 
     /// The index a rebuild fills before it takes this one's place.
@@ -355,6 +382,56 @@ impl SearchIndex for MeiliIndex {
     async fn count(&self) -> Result<u64, SearchError> {
         let stats = self.index.get_stats().await.map_err(meili_error)?;
         Ok(stats.number_of_documents as u64)
+    }
+
+    async fn upsert_articles(&self, docs: Vec<ArticleDoc>) -> Result<(), SearchError> {
+        if docs.is_empty() {
+            return Ok(());
+        }
+        self.articles_ready().await?;
+        let docs: Vec<MeiliArticle<'_>> = docs.iter().map(MeiliArticle::from).collect();
+        let task = self.articles.add_or_replace(&docs, Some("id")).await;
+        self.wait(task.map_err(meili_error)?).await
+    }
+
+    async fn delete_articles(&self, ids: &[Uuid]) -> Result<(), SearchError> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let ids: Vec<String> = ids.iter().map(|id| id.hyphenated().to_string()).collect();
+        match self.articles.delete_documents(&ids).await {
+            Ok(task) => match self.wait(task).await {
+                // The task fails when there is no index yet: nothing to delete.
+                Err(SearchError::Internal(_)) if self.articles_ready.get().is_none() => Ok(()),
+                done => done,
+            },
+            Err(Error::Meilisearch(e)) if e.error_code == ErrorCode::IndexNotFound => Ok(()),
+            Err(e) => Err(meili_error(e)),
+        }
+    }
+
+    async fn search_articles(&self, q: &str, limit: usize) -> Result<Vec<Uuid>, SearchError> {
+        #[derive(Deserialize)]
+        struct Hit {
+            id: Uuid,
+        }
+        let words = QueryWords::parse(q);
+        if words.is_empty() || limit == 0 {
+            return Ok(Vec::new());
+        }
+        let mut query = self.articles.search();
+        query
+            .with_query(q)
+            .with_matching_strategy(MatchingStrategies::ALL)
+            .with_limit(limit.min(MAX_PER_PAGE as usize));
+        match query.execute::<Hit>().await {
+            Ok(found) => Ok(found.hits.into_iter().map(|hit| hit.result.id).collect()),
+            // No article was ever indexed.
+            Err(Error::Meilisearch(e)) if e.error_code == ErrorCode::IndexNotFound => {
+                Ok(Vec::new())
+            }
+            Err(e) => Err(meili_error(e)),
+        }
     }
 }
 

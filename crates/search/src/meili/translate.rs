@@ -9,7 +9,7 @@ use meilisearch_sdk::settings::{
 use serde::Serialize;
 
 use crate::model::category_facet_value;
-use crate::{PRICE_BANDS, SearchDoc, SearchQuery, SearchSort};
+use crate::{ArticleDoc, PRICE_BANDS, SearchDoc, SearchQuery, SearchSort};
 
 /// Attributes holding the facet values.
 pub(super) const BRAND_FACET: &str = "brand";
@@ -112,6 +112,43 @@ pub(super) fn settings() -> Settings {
         .with_faceting(FacetingSettings {
             max_values_per_facet: crate::MAX_FACET_VALUES,
             sort_facet_values_by: Some(BTreeMap::from([("*".to_string(), FacetSortValue::Count)])),
+        })
+}
+
+/// A help article as Meilisearch holds it: the title, and every other searchable field as
+/// one attribute (as a product's name and `other_words`).
+#[derive(Debug, Serialize)]
+pub(super) struct MeiliArticle<'a> {
+    id: String,
+    title: &'a str,
+    other_words: [&'a str; 3],
+}
+
+impl<'a> From<&'a ArticleDoc> for MeiliArticle<'a> {
+    fn from(doc: &'a ArticleDoc) -> Self {
+        Self {
+            id: doc.id.hyphenated().to_string(),
+            title: &doc.title,
+            other_words: [&doc.category, &doc.summary, &doc.body],
+        }
+    }
+}
+
+/// The settings of the help articles' index: the products' matching, by relevance alone.
+pub(super) fn article_settings() -> Settings {
+    Settings::new()
+        .with_searchable_attributes(["title", "other_words"])
+        .with_displayed_attributes(["id"])
+        .with_ranking_rules(["words", "typo", "attributeRank", "exactness"])
+        .with_typo_tolerance(TypoToleranceSettings {
+            enabled: Some(true),
+            disable_on_attributes: None,
+            disable_on_words: None,
+            min_word_size_for_typos: Some(MinWordSizeForTypos {
+                one_typo: Some(5),
+                two_typos: Some(9),
+            }),
+            disable_on_numbers: None,
         })
 }
 

@@ -1,5 +1,6 @@
 //! The embedded engine: a tantivy index on disk or in memory.
 
+mod articles;
 mod facets;
 mod query;
 mod schema;
@@ -28,7 +29,7 @@ use self::text_query::{ClassCache, Word};
 use crate::matching::QueryWords;
 use crate::model::{category_facet_count, finish_facet, price_bands};
 use crate::{
-    FacetCount, Facets, MAX_PER_PAGE, SearchDoc, SearchError, SearchIndex, SearchQuery,
+    ArticleDoc, FacetCount, Facets, MAX_PER_PAGE, SearchDoc, SearchError, SearchIndex, SearchQuery,
     SearchResults, SearchSort,
 };
 
@@ -53,6 +54,8 @@ struct Inner {
     reader: IndexReader,
     writer: Mutex<Slot>,
     fields: Fields,
+    /// Made on first use: a server whose help centre nobody searched holds none of it.
+    articles: std::sync::OnceLock<articles::Articles>,
 }
 
 /// The writer while it is open, and when it last wrote.
@@ -145,6 +148,7 @@ impl TantivyIndex {
                     close_scheduled: false,
                 }),
                 fields,
+                articles: std::sync::OnceLock::new(),
             }),
         };
         engine.close_when_idle();
@@ -200,6 +204,14 @@ impl TantivyIndex {
 }
 
 impl Inner {
+    fn articles(&self) -> Result<&articles::Articles, SearchError> {
+        if let Some(made) = self.articles.get() {
+            return Ok(made);
+        }
+        let made = articles::Articles::in_ram()?;
+        Ok(self.articles.get_or_init(|| made))
+    }
+
     fn slot(&self) -> MutexGuard<'_, Slot> {
         self.writer
             .lock()
@@ -487,6 +499,29 @@ impl SearchIndex for TantivyIndex {
 
     async fn count(&self) -> Result<u64, SearchError> {
         Ok(self.inner.reader.searcher().num_docs())
+    }
+
+    async fn upsert_articles(&self, docs: Vec<ArticleDoc>) -> Result<(), SearchError> {
+        if docs.is_empty() {
+            return Ok(());
+        }
+        self.blocking(move |inner| inner.articles()?.upsert(&docs))
+            .await
+    }
+
+    async fn delete_articles(&self, ids: &[Uuid]) -> Result<(), SearchError> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let ids = ids.to_vec();
+        self.blocking(move |inner| inner.articles()?.delete(&ids))
+            .await
+    }
+
+    async fn search_articles(&self, q: &str, limit: usize) -> Result<Vec<Uuid>, SearchError> {
+        let q = q.to_owned();
+        self.blocking(move |inner| inner.articles()?.search(&q, limit))
+            .await
     }
 }
 
