@@ -114,6 +114,12 @@ for (const theme of THEMES) {
     await checkPage(page, '/contact/', theme, (p) => p.getByRole('form', { name: 'Contact form' }));
   });
 
+  test(`the help centre and a help article in the ${theme} theme`, async ({ page }) => {
+    await checkPage(page, '/help/', theme, (p) => p.getByTestId('help-category').first());
+    await checkPage(page, '/help/?q=order', theme, (p) => p.getByTestId('help-result').first());
+    await checkPage(page, '/help/article/tracking-your-order/', theme, h1('Tracking your order'));
+  });
+
   test(`product pages, with and without options, and a store page, in the ${theme} theme`, async ({ page, request }) => {
     const { simple, withOptions } = await sampleProducts(request);
     await checkPage(page, `/products/${simple.slug}/`, theme, productName);
@@ -246,5 +252,7 @@ test('selling: /seller-signup/, the application form, the vendor’s store pages
     await checkPage(page, '/admin/tickets/', theme, (p) =>
       p.getByTestId('ticket-row').or(p.getByTestId('empty-state')).first(),
     );
+    await checkPage(page, '/admin/help/', theme, (p) => p.getByTestId('help-article-row').first());
+    await checkPage(page, '/admin/help/?article=new', theme, (p) => p.getByRole('form', { name: 'New article' }));
   }
 });

@@ -72,6 +72,7 @@ describe('the admin area guard', () => {
         'Orders',
         'Support',
         'Tickets',
+        'Help centre',
         'Products',
         'Import',
         'Stock',

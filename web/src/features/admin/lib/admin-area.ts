@@ -1,5 +1,6 @@
 import {
   Banknote,
+  BookOpenText,
   Boxes,
   CalendarClock,
   ClipboardList,
@@ -34,6 +35,7 @@ export const ADMIN_AREA: AreaConfig = {
     { href: '/admin/orders/', label: 'Orders', icon: ReceiptText, roles: ['admin'] },
     { href: '/admin/support/', label: 'Support', icon: Headset, roles: ['admin'], badge: SupportUnreadBadge },
     { href: '/admin/tickets/', label: 'Tickets', icon: Ticket, roles: ['admin'] },
+    { href: '/admin/help/', label: 'Help centre', icon: BookOpenText, roles: ['admin'] },
     { href: '/admin/products/', label: 'Products', icon: Package, roles: ['admin'] },
     { href: '/admin/import/', label: 'Import', icon: FileUp, roles: ['admin'] },
     { href: '/admin/stock-management/', label: 'Stock', icon: Boxes, roles: ['admin'] },
