@@ -57,24 +57,92 @@ impl Default for WorkerOptions {
     }
 }
 
+/// How long [`Background::shutdown`] lets running jobs finish before it stops the worker
+/// mid-job (the job runs again elsewhere: jobs are written to be run twice).
+pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(30);
+
+/// How long a stopping worker with no job running may take to write what it owes the
+/// queue (its last acknowledgements) before it is stopped.
+const SHUTDOWN_SETTLE: Duration = Duration::from_secs(2);
+
 /// The running background work of one process.
 pub struct Background {
     stop: watch::Sender<bool>,
     tasks: Vec<JoinHandle<()>>,
+    worker: Option<JoinHandle<()>>,
+    running: Running,
+}
+
+/// How many job handlers are running in this process's worker.
+#[derive(Clone, Default)]
+struct Running(Arc<std::sync::atomic::AtomicUsize>);
+
+impl Running {
+    fn count(&self) -> usize {
+        self.0.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    /// Counts one handler until the returned guard is dropped.
+    fn enter(&self) -> impl Drop + use<> {
+        struct Leave(Arc<std::sync::atomic::AtomicUsize>);
+        impl Drop for Leave {
+            fn drop(&mut self) {
+                self.0.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+            }
+        }
+        self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        Leave(Arc::clone(&self.0))
+    }
 }
 
 impl Background {
-    /// Asks everything to stop and waits for running jobs to finish.
+    /// Asks everything to stop and waits for running jobs to finish, for at most
+    /// [`SHUTDOWN_GRACE`].
+    ///
+    /// apalis never ends a worker that was told to stop while a failed job waited for its
+    /// retry: the retry then waits for the worker to take work again, which a stopping
+    /// worker never does. So once no job handler has run for [`SHUTDOWN_SETTLE`] the worker
+    /// is stopped where it is; such a job is taken up again by the queue (its worker missed
+    /// its heartbeats), as after a killed process.
     pub async fn shutdown(self) {
         let _ = self.stop.send(true);
         for task in self.tasks {
             let _ = task.await;
         }
+        let Some(mut worker) = self.worker else {
+            return;
+        };
+        let deadline = tokio::time::Instant::now() + SHUTDOWN_GRACE;
+        let mut idle_since: Option<tokio::time::Instant> = None;
+        loop {
+            tokio::select! {
+                _ = &mut worker => return,
+                () = tokio::time::sleep(Duration::from_millis(50)) => {}
+            }
+            let now = tokio::time::Instant::now();
+            if self.running.count() == 0 {
+                if now.duration_since(*idle_since.get_or_insert(now)) >= SHUTDOWN_SETTLE {
+                    tracing::warn!("the job worker did not end with no job running; stopping it");
+                    break;
+                }
+            } else {
+                idle_since = None;
+            }
+            if now >= deadline {
+                tracing::warn!(
+                    jobs = self.running.count(),
+                    "jobs still running after the shutdown grace; stopping them"
+                );
+                break;
+            }
+        }
+        worker.abort();
+        let _ = worker.await;
     }
 
     /// Stops at once, mid-job if need be, like a killed process (for tests).
     pub fn abort(self) {
-        for task in &self.tasks {
+        for task in self.tasks.iter().chain(&self.worker) {
             task.abort();
         }
     }
@@ -96,13 +164,24 @@ pub fn start(ctx: Arc<JobContext>, options: WorkerOptions) -> Background {
             stopped.clone(),
         )));
     }
-    if options.run_worker {
-        tasks.push(tokio::spawn(run_worker(ctx, options, stopped)));
+    let running = Running::default();
+    let worker = options
+        .run_worker
+        .then(|| tokio::spawn(run_worker(ctx, options, running.clone(), stopped)));
+    Background {
+        stop,
+        tasks,
+        worker,
+        running,
     }
-    Background { stop, tasks }
 }
 
-async fn run_job(job: Job, ctx: Data<Arc<JobContext>>) -> Result<(), BoxDynError> {
+async fn run_job(
+    job: Job,
+    ctx: Data<Arc<JobContext>>,
+    running: Data<Running>,
+) -> Result<(), BoxDynError> {
+    let _running = running.enter();
     if let Err(err) = handlers::handle(&job, &ctx).await {
         tracing::warn!(job = job.kind(), error = %err, "job failed");
         return Err(Box::new(err));
@@ -119,11 +198,12 @@ async fn run_job(job: Job, ctx: Data<Arc<JobContext>>) -> Result<(), BoxDynError
 async fn run_worker(
     ctx: Arc<JobContext>,
     options: WorkerOptions,
+    running: Running,
     mut stopped: watch::Receiver<bool>,
 ) {
     let mut pause = Duration::from_secs(1);
     loop {
-        let result = work(ctx.clone(), &options, stopped.clone()).await;
+        let result = work(ctx.clone(), &options, running.clone(), stopped.clone()).await;
         if *stopped.borrow() {
             return;
         }
@@ -150,6 +230,7 @@ async fn run_worker(
 async fn work(
     ctx: Arc<JobContext>,
     options: &WorkerOptions,
+    running: Running,
     mut stopped: watch::Receiver<bool>,
 ) -> Result<(), String> {
     let backoff = ExponentialBackoffMaker::new(
@@ -181,6 +262,7 @@ async fn work(
             WorkerBuilder::new(options.name.as_str())
                 .backend(backend)
                 .data(ctx.clone())
+                .data(running.clone())
                 .concurrency(options.concurrency)
                 .retry(policy)
                 .build(run_job)
@@ -211,6 +293,7 @@ async fn work(
             WorkerBuilder::new(options.name.as_str())
                 .backend(backend)
                 .data(ctx.clone())
+                .data(running.clone())
                 .concurrency(options.concurrency)
                 .retry(policy)
                 .build(run_job)

@@ -334,3 +334,46 @@ async fn housekeeping_trims_old_live_events() {
     jobs.shutdown().await;
     tokio::time::sleep(Duration::from_millis(10)).await;
 }
+
+/// A worker told to stop while a failed job waits for its retry still ends: apalis's retry
+/// would wait for a stopping worker to take work again, forever.
+#[tokio::test]
+async fn a_worker_stopping_while_a_job_waits_for_its_retry_ends() {
+    let app = TestApp::new().await;
+    // An email whose template does not exist fails every time.
+    let mut tx = app.db.begin().await.unwrap();
+    let email = bazaar_db::emails::queue(
+        &mut tx,
+        "thandi@example.co.za",
+        "order_refunded",
+        &serde_json::json!({"order_number": "BZ-5002"}),
+        "test:refund-stop",
+    )
+    .await
+    .unwrap()
+    .unwrap();
+    bazaar_queue::enqueue(&mut tx, &Job::SendEmail { email_id: email })
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+
+    let jobs = bazaar_workers::runtime::start(
+        app.job_context(bazaar_enrich::GeoConfig::None, None),
+        bazaar_workers::WorkerOptions {
+            // Long enough for the stop to come while the retry waits.
+            backoff: Duration::from_secs(5),
+            ..TestApp::worker_options()
+        },
+    );
+    // The first run fails within a poll; its retry then waits five seconds.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let stopping = std::time::Instant::now();
+    tokio::time::timeout(Duration::from_secs(20), jobs.shutdown())
+        .await
+        .expect("the worker ends");
+    assert!(
+        stopping.elapsed() < bazaar_workers::runtime::SHUTDOWN_GRACE,
+        "ended without waiting for the grace: {:?}",
+        stopping.elapsed()
+    );
+}
