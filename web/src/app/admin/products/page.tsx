@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
+import { AdminProductFileActions } from '@/features/admin/components/admin-product-file-actions';
 import { AdminProductsPage } from '@/features/admin/components/products-page';
-import { ProductFileActions } from '@/features/catalogue-import/components/product-file-actions';
 
 export const metadata: Metadata = { title: 'Products' };
 
 export default function AdminProductsRoute() {
-  return <AdminProductsPage actions={<ProductFileActions area="admin" />} />;
+  return <AdminProductsPage actions={<AdminProductFileActions />} />;
 }

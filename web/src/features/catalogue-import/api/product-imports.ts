@@ -173,13 +173,27 @@ export const EXPORT_FORMATS: readonly { format: ImportFormat; label: string; fil
   { format: 'shopify', label: 'Shopify CSV', filename: 'products-shopify.csv' },
 ];
 
-/** The export's address: the catalogue (admin) or the vendor's store, in `format`. */
-export function exportPath(area: ImportArea, format: ImportFormat): string {
-  return buildPath(`${API_ROOT[area]}/products/export`, null, { format });
+/** A store an admin exports alone (the products list's store filter). */
+export interface ExportStore {
+  slug: string;
+  name: string;
 }
 
-/** Saves the products as a file in `format`. */
-export function exportProducts(area: ImportArea, format: ImportFormat): Promise<void> {
+/**
+ * The export's address: the catalogue (admin; one store's products with `store`) or the vendor's
+ * store, in `format`.
+ */
+export function exportPath(area: ImportArea, format: ImportFormat, store?: ExportStore): string {
+  return buildPath(`${API_ROOT[area]}/products/export`, null, { format, vendor: store?.slug });
+}
+
+/** The name the file is saved under: one store's file starts with its slug. */
+export function exportFilename(format: ImportFormat, store?: ExportStore): string {
   const choice = EXPORT_FORMATS.find((option) => option.format === format)!;
-  return downloadFile(exportPath(area, format), choice.filename);
+  return store ? `${store.slug}-${choice.filename}` : choice.filename;
+}
+
+/** Saves the products (one store's with `store`) as a file in `format`. */
+export function exportProducts(area: ImportArea, format: ImportFormat, store?: ExportStore): Promise<void> {
+  return downloadFile(exportPath(area, format, store), exportFilename(format, store));
 }

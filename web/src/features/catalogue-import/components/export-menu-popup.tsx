@@ -18,11 +18,13 @@ import type { ImportFormat } from '@/features/catalogue-import/api/import-types'
 export function ExportMenuPopup({
   trigger,
   content,
+  heading,
   onExport,
   firstOpen,
 }: {
   trigger: TriggerProps;
   content: ReactNode;
+  heading: string;
   onExport: (format: ImportFormat) => void;
   firstOpen: FirstOpen;
 }) {
@@ -32,7 +34,7 @@ export function ExportMenuPopup({
       <DropdownMenuTrigger {...trigger}>{content}</DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-52" onFocus={focusFirstItem}>
         <DropdownMenuLabel className="text-xs font-semibold tracking-wide text-neutral-500 uppercase">
-          Save the products as
+          {heading}
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         {EXPORT_FORMATS.map((option) => (

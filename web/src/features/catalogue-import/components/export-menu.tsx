@@ -3,7 +3,7 @@
 import { buttonClasses } from '@/components/ui/button';
 import { ChevronDown, Download, Loader2 } from 'lucide-react';
 import { DeferredPopup, type TriggerProps } from '@/components/ui/deferred-popup';
-import { exportProducts, type ImportArea } from '@/features/catalogue-import/api/product-imports';
+import { exportProducts, type ExportStore, type ImportArea } from '@/features/catalogue-import/api/product-imports';
 import type { ImportFormat } from '@/features/catalogue-import/api/import-types';
 import { useDownload } from '@/features/catalogue-import/components/use-download';
 
@@ -16,9 +16,9 @@ export const EXPORT_FAILURE = 'The export could not be made. Please try again.';
 /**
  * "Export": a menu of the files the products can be saved as (bazaar's CSV and JSON, and
  * WooCommerce's and Shopify's CSV), each fetched with the caller's token: every store's products
- * for an admin, the vendor's own for a vendor.
+ * for an admin (or `store`'s alone, when the list is filtered to it), the vendor's own for a vendor.
  */
-export function ProductExportMenu({ area }: { area: ImportArea }) {
+export function ProductExportMenu({ area, store }: { area: ImportArea; store?: ExportStore }) {
   const { busy, run } = useDownload();
   const trigger: TriggerProps = {
     className: buttonClasses('secondary', 'h-10 data-[state=open]:bg-neutral-100'),
@@ -38,9 +38,15 @@ export function ProductExportMenu({ area }: { area: ImportArea }) {
       <ChevronDown aria-hidden="true" className="size-4" />
     </>
   );
-  const onExport = (format: ImportFormat) => run(() => exportProducts(area, format), EXPORT_FAILURE);
+  const onExport = (format: ImportFormat) => run(() => exportProducts(area, format, store), EXPORT_FAILURE);
+  const heading = store ? `Save ${store.name}'s products as` : 'Save the products as';
   return (
-    <DeferredPopup load={loadExportMenuPopup} props={{ trigger, content, onExport }} trigger={trigger} haspopup="menu">
+    <DeferredPopup
+      load={loadExportMenuPopup}
+      props={{ trigger, content, heading, onExport }}
+      trigger={trigger}
+      haspopup="menu"
+    >
       {content}
     </DeferredPopup>
   );
