@@ -201,17 +201,15 @@ async fn only_the_newest_fifty_notifications_are_kept() {
     assert_eq!(stored, 50, "older ones are deleted, not just hidden");
 }
 
-#[tokio::test]
-async fn failing_jobs_are_retried_then_kept_as_failed_and_can_be_retried() {
-    let (app, customer) = app_with_customer().await;
-    // An email whose template does not exist fails every time.
+/// Queues the job of an email whose template does not exist: it fails every time.
+async fn queue_failing_email(app: &TestApp, order_number: &str) {
     let mut tx = app.db.begin().await.unwrap();
     let email = bazaar_db::emails::queue(
         &mut tx,
         "thandi@example.co.za",
         "order_refunded",
-        &serde_json::json!({"order_number": "BZ-5001"}),
-        "test:refund",
+        &serde_json::json!({ "order_number": order_number }),
+        &format!("test:refund:{order_number}"),
     )
     .await
     .unwrap()
@@ -220,6 +218,12 @@ async fn failing_jobs_are_retried_then_kept_as_failed_and_can_be_retried() {
         .await
         .unwrap();
     tx.commit().await.unwrap();
+}
+
+#[tokio::test]
+async fn failing_jobs_are_retried_then_kept_as_failed_and_can_be_retried() {
+    let (app, customer) = app_with_customer().await;
+    queue_failing_email(&app, "BZ-5001").await;
     let _ = customer;
 
     let jobs = app.start_jobs();
@@ -340,22 +344,7 @@ async fn housekeeping_trims_old_live_events() {
 #[tokio::test]
 async fn a_worker_stopping_while_a_job_waits_for_its_retry_ends() {
     let app = TestApp::new().await;
-    // An email whose template does not exist fails every time.
-    let mut tx = app.db.begin().await.unwrap();
-    let email = bazaar_db::emails::queue(
-        &mut tx,
-        "thandi@example.co.za",
-        "order_refunded",
-        &serde_json::json!({"order_number": "BZ-5002"}),
-        "test:refund-stop",
-    )
-    .await
-    .unwrap()
-    .unwrap();
-    bazaar_queue::enqueue(&mut tx, &Job::SendEmail { email_id: email })
-        .await
-        .unwrap();
-    tx.commit().await.unwrap();
+    queue_failing_email(&app, "BZ-5002").await;
 
     let jobs = bazaar_workers::runtime::start(
         app.job_context(bazaar_enrich::GeoConfig::None, None),
