@@ -1,6 +1,7 @@
 //! Running the background work: the outbox relay, the apalis worker and the schedule.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use apalis::layers::retry::HasherRng;
@@ -75,23 +76,25 @@ pub struct Background {
 
 /// How many job handlers are running in this process's worker.
 #[derive(Clone, Default)]
-struct Running(Arc<std::sync::atomic::AtomicUsize>);
+struct Running(Arc<AtomicUsize>);
+
+/// One running handler, counted until dropped.
+struct Handler(Running);
 
 impl Running {
     fn count(&self) -> usize {
-        self.0.load(std::sync::atomic::Ordering::SeqCst)
+        self.0.load(Ordering::SeqCst)
     }
 
-    /// Counts one handler until the returned guard is dropped.
-    fn enter(&self) -> impl Drop + use<> {
-        struct Leave(Arc<std::sync::atomic::AtomicUsize>);
-        impl Drop for Leave {
-            fn drop(&mut self) {
-                self.0.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
-            }
-        }
-        self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        Leave(Arc::clone(&self.0))
+    fn enter(&self) -> Handler {
+        self.0.fetch_add(1, Ordering::SeqCst);
+        Handler(self.clone())
+    }
+}
+
+impl Drop for Handler {
+    fn drop(&mut self) {
+        (self.0).0.fetch_sub(1, Ordering::SeqCst);
     }
 }
 

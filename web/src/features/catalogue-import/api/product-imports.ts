@@ -188,7 +188,7 @@ export function exportPath(area: ImportArea, format: ImportFormat, store?: Expor
 }
 
 /** The name the file is saved under: one store's file starts with its slug. */
-export function exportFilename(format: ImportFormat, store?: ExportStore): string {
+function exportFilename(format: ImportFormat, store?: ExportStore): string {
   const choice = EXPORT_FORMATS.find((option) => option.format === format)!;
   return store ? `${store.slug}-${choice.filename}` : choice.filename;
 }
